@@ -1,0 +1,95 @@
+import { Dexie } from 'dexie';
+import { database } from './db';
+import { LogConflict, MissingMatch } from './errors';
+import type { MatchResult, MatchRow, MatchStatus } from './schema';
+
+/** What the rules say about the log after a write: kept on the match row for lists. */
+export interface LogSummary {
+	status: MatchStatus;
+	result: MatchResult | null;
+}
+
+export interface Log {
+	match: MatchRow;
+	actions: unknown[];
+}
+
+function range(matchId: string) {
+	return database()
+		.actions.where('[matchId+seq]')
+		.between([matchId, Dexie.minKey], [matchId, Dexie.maxKey]);
+}
+
+/** The match and its actions in seq order, read in one transaction so they agree. */
+export async function loadLog(matchId: string): Promise<Log> {
+	const db = database();
+	return db.transaction('r', db.matches, db.actions, async () => {
+		const match = await db.matches.get(matchId);
+		if (!match) throw new MissingMatch(matchId);
+		const rows = await range(matchId).toArray();
+		return { match, actions: rows.map((row) => row.action) };
+	});
+}
+
+/**
+ * Every write checks that the log still has the length the writer saw: a second tab that
+ * wrote first makes this one reload instead of forking the match.
+ */
+async function writeLog(
+	matchId: string,
+	expected: number,
+	change: (match: MatchRow) => Promise<Partial<MatchRow>>
+): Promise<MatchRow> {
+	const db = database();
+	return db.transaction('rw', db.matches, db.actions, async () => {
+		const match = await db.matches.get(matchId);
+		if (!match) throw new MissingMatch(matchId);
+		if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+		const next = { ...match, ...(await change(match)), updatedAt: Date.now() };
+		await db.matches.put(next);
+		return next;
+	});
+}
+
+/** Appends one accepted action as seq `expected`, in one transaction; clears redo. */
+export function appendAction(
+	matchId: string,
+	expected: number,
+	action: unknown,
+	summary: LogSummary
+): Promise<MatchRow> {
+	return writeLog(matchId, expected, async () => {
+		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
+		return { length: expected + 1, redo: [], ...summary };
+	});
+}
+
+/** Removes the last action and keeps it for redo. */
+export function undoAction(
+	matchId: string,
+	expected: number,
+	summary: LogSummary
+): Promise<MatchRow> {
+	return writeLog(matchId, expected, async (match) => {
+		if (expected === 0) throw new RangeError('Nothing to undo.');
+		const key: [string, number] = [matchId, expected - 1];
+		const row = await database().actions.get(key);
+		if (!row) throw new MissingMatch(matchId);
+		await database().actions.delete(key);
+		return { length: expected - 1, redo: [...match.redo, row.action], ...summary };
+	});
+}
+
+/** Puts back the last undone action. */
+export function redoAction(
+	matchId: string,
+	expected: number,
+	summary: LogSummary
+): Promise<MatchRow> {
+	return writeLog(matchId, expected, async (match) => {
+		const action = match.redo.at(-1);
+		if (match.redo.length === 0) throw new RangeError('Nothing to redo.');
+		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
+		return { length: expected + 1, redo: match.redo.slice(0, -1), ...summary };
+	});
+}

@@ -1,0 +1,85 @@
+import type { GameId } from '../rules/common';
+
+/**
+ * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is
+ * never edited: a change is a new version with its own upgrader in db.ts and its own test in
+ * migrations.test.ts.
+ */
+export const SCHEMA = {
+	/** v1: the roster, matches, their action logs, settings. */
+	1: {
+		players: 'id, nameKey',
+		matches: 'id, game, status, updatedAt',
+		actions: '[matchId+seq]',
+		settings: 'key'
+	},
+	/**
+	 * v2: history filters. A multi-entry index needs a flat array, so matches gain `playerIds`
+	 * (derived from `seats` by the upgrader), and compound indexes keep filtered lists ordered
+	 * by date without loading everything.
+	 */
+	2: {
+		matches: 'id, game, status, updatedAt, *playerIds, [game+updatedAt], [status+updatedAt]'
+	}
+} as const;
+
+export const DB_NAME = 'passpad';
+export const SCHEMA_VERSION = 2;
+
+export interface PlayerRow {
+	id: string;
+	name: string;
+	/** name folded for duplicate checks and search ("Léa" and "léa " are one player) */
+	nameKey: string;
+	hidden: boolean;
+	createdAt: number;
+}
+
+export interface SeatRow {
+	playerId: string;
+	/** the name as it was when the match was played */
+	name: string;
+}
+
+export type MatchStatus = 'active' | 'finished';
+
+/** A finished match's result, kept on the row so history and statistics need no replay. */
+export interface MatchResult {
+	/** side indexes (seats, or teams) that won */
+	winners: number[];
+	shared: boolean;
+	reason: string;
+	/** the sides' seats and final totals, in sheet order */
+	sides: number[][];
+	totals: number[];
+}
+
+export interface MatchRow {
+	id: string;
+	game: GameId;
+	config: unknown;
+	/** players in seat order, clockwise from seat 0 */
+	seats: SeatRow[];
+	/** v2: seats' player ids, for the multi-entry index */
+	playerIds: string[];
+	status: MatchStatus;
+	createdAt: number;
+	updatedAt: number;
+	/** number of actions in the log, which is also the next action's seq */
+	length: number;
+	/** undone actions, the next one to redo last; cleared by any new action */
+	redo: unknown[];
+	result: MatchResult | null;
+}
+
+export interface ActionRow {
+	matchId: string;
+	seq: number;
+	action: unknown;
+	at: number;
+}
+
+export interface SettingRow {
+	key: string;
+	value: unknown;
+}

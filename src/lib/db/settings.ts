@@ -1,0 +1,31 @@
+import { database } from './db';
+
+/** Settings kept on this device. Theme and language are mirrored to localStorage for first paint. */
+export interface Settings {
+	theme: 'system' | 'light' | 'dark';
+	wakeLock: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { theme: 'system', wakeLock: true };
+
+export async function getSetting<K extends keyof Settings>(key: K): Promise<Settings[K]> {
+	const row = await database().settings.get(key);
+	return (row?.value as Settings[K] | undefined) ?? DEFAULT_SETTINGS[key];
+}
+
+export async function setSetting<K extends keyof Settings>(
+	key: K,
+	value: Settings[K]
+): Promise<void> {
+	await database().settings.put({ key, value });
+}
+
+/** Any per-device value a game keeps (Pass Pass remembers each card's diamonds here). */
+export async function getValue<T>(key: string, fallback: T): Promise<T> {
+	const row = await database().settings.get(key);
+	return (row?.value as T | undefined) ?? fallback;
+}
+
+export async function setValue(key: string, value: unknown): Promise<void> {
+	await database().settings.put({ key, value });
+}

@@ -1,0 +1,80 @@
+import type { Refusal, Result } from './result';
+
+/** Every game Passpad referees; the id is stored with each match, so never rename one. */
+export const GAME_IDS = ['ill-pass', 'pass-pass', 'dominoes', 'climbing'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+export function isGameId(value: unknown): value is GameId {
+	return typeof value === 'string' && (GAME_IDS as readonly string[]).includes(value);
+}
+
+/** Anything every game's actions have: a discriminant the log can be read by. */
+export interface BaseAction {
+	readonly type: string;
+}
+
+/** A side is who scores together: one seat, or a team of seats. */
+export interface Side {
+	readonly seats: readonly number[];
+}
+
+/** A translatable phrase: a message code and its parameters. */
+export interface Phrase {
+	readonly code: string;
+	readonly params?: Readonly<Record<string, string | number>>;
+}
+
+/** How a match ended. Winners are side indexes into `sheet(state).sides`. */
+export interface Outcome {
+	readonly winners: readonly number[];
+	/** true when more than one side shares the victory */
+	readonly shared: boolean;
+	/** why it ended: 'lowest-score', 'third-tick', 'crowns', ... (translated by the game's UI) */
+	readonly reason: string;
+}
+
+/**
+ * The score pad as printed: one column a side, one row a round (or deal, game, or line item
+ * for one-shot games like I'll Pass), and the running total.
+ */
+export interface ScoreSheet {
+	readonly sides: readonly Side[];
+	readonly rows: readonly {
+		readonly label: Phrase;
+		readonly cells: readonly (number | null)[];
+	}[];
+	readonly totals: readonly number[];
+	/** I'll Pass and the dominoes count down: the lowest total wins. */
+	readonly lowerWins: boolean;
+}
+
+/**
+ * One shape for all four games (boardgame.io's game object): plain data and pure functions.
+ * A match is `setup(config, players)` followed by a fold of its action log through `apply`.
+ * Randomness (drawing lots) is decided outside and enters as config or action payload,
+ * so a replay is always the same.
+ */
+export interface GameDefinition<
+	Config,
+	State,
+	Action extends BaseAction,
+	Code extends string = string
+> {
+	readonly id: GameId;
+	readonly players: { readonly min: number; readonly max: number };
+	defaultConfig(players: number): Config;
+	/** Why this config cannot be played by this many players, or null when it can. */
+	checkConfig(config: Config, players: number): Refusal | null;
+	setup(config: Config, players: number): State;
+	/** Next state, or a refusal with a reason. Never mutates `state`, never throws. */
+	apply(state: State, action: Action): Result<State, Code>;
+	/** Seat expected to act, or null when nobody is (match over). */
+	turn(state: State): number | null;
+	outcome(state: State): Outcome | null;
+	sheet(state: State): ScoreSheet;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, string>;
+export type ConfigOf<G> = G extends GameDefinition<infer C, unknown, BaseAction> ? C : never;
+export type StateOf<G> = G extends GameDefinition<unknown, infer S, BaseAction> ? S : never;

@@ -1,0 +1,4 @@
+export * from './result';
+export * from './seats';
+export * from './game';
+export * from './replay';

@@ -1,0 +1,26 @@
+import { isSeat, type GameDefinition } from '../common';
+import { apply, setup } from './reducer';
+import { outcome, sheet, turn } from './selectors';
+import type { IllPassAction, IllPassConfig, IllPassRefusal, IllPassState } from './types';
+
+export { cardPoints, finalScore, runs, longestRun } from './scoring';
+export * from './types';
+export * from './selectors';
+export { apply, setup, isOver } from './reducer';
+
+export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction, IllPassRefusal> = {
+	id: 'ill-pass',
+	players: { min: 3, max: 5 },
+	defaultConfig: () => ({ start: 0, takerReveals: false }),
+	checkConfig(config, players) {
+		if (players < 3 || players > 5) return { code: 'players-range', params: { min: 3, max: 5 } };
+		if (!isSeat(config?.start, players)) return { code: 'bad-start' };
+		if (typeof config.takerReveals !== 'boolean') return { code: 'bad-option' };
+		return null;
+	},
+	setup,
+	apply,
+	turn,
+	outcome,
+	sheet
+};

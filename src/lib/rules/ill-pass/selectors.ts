@@ -1,0 +1,86 @@
+import type { Outcome, ScoreSheet } from '../common';
+import { isOver } from './reducer';
+import { cardPoints, runs } from './scoring';
+import { CHIPS_EACH, HIGHEST_CARD, LOWEST_CARD, type IllPassState } from './types';
+
+export function score(state: IllPassState, seat: number): number {
+	const hand = state.hands[seat];
+	return cardPoints([...hand.cards]) - hand.chips;
+}
+
+export function scores(state: IllPassState): number[] {
+	return state.hands.map((_, seat) => score(state, seat));
+}
+
+export function handRuns(state: IllPassState, seat: number): number[][] {
+	return runs(state.hands[seat].cards);
+}
+
+/** Who acts now: reveals when no card is face up, else takes or passes. Null once over. */
+export function turn(state: IllPassState): number | null {
+	return isOver(state) ? null : state.seat;
+}
+
+export function mustTake(state: IllPassState): boolean {
+	return state.faceUp !== null && state.hands[state.seat].chips === 0;
+}
+
+/** Hint: how the current player's score would move if they took the face-up card now. */
+export function takeDelta(state: IllPassState): number | null {
+	if (state.faceUp === null) return null;
+	const hand = state.hands[state.seat];
+	const before = cardPoints([...hand.cards]);
+	const after = cardPoints([...hand.cards, state.faceUp]);
+	return after - before - state.pot;
+}
+
+/** Cards that can still be revealed: never seen this game. */
+export function unrevealed(state: IllPassState): number[] {
+	const seen = new Set(state.revealed);
+	const cards: number[] = [];
+	for (let card = LOWEST_CARD; card <= HIGHEST_CARD; card++) if (!seen.has(card)) cards.push(card);
+	return cards;
+}
+
+/** Chips are conserved: in hands plus on the card always equals 11 per player. */
+export function chipsInPlay(state: IllPassState): number {
+	return state.hands.reduce((sum, hand) => sum + hand.chips, 0) + state.pot;
+}
+export const CHIP_TOTAL = (players: number) => CHIPS_EACH * players;
+
+/**
+ * Standing, best first, with ties sharing a place (RULINGS I'll Pass 4: lowest score wins,
+ * equal scores share). `place` counts from 1; tied seats share the same place.
+ */
+export function ranking(state: IllPassState): { seat: number; score: number; place: number }[] {
+	const rows = scores(state)
+		.map((value, seat) => ({ seat, score: value }))
+		.sort((a, b) => a.score - b.score || a.seat - b.seat);
+	return rows.map((row) => ({
+		...row,
+		place: rows.findIndex((other) => other.score === row.score) + 1
+	}));
+}
+
+export function outcome(state: IllPassState): Outcome | null {
+	if (!isOver(state)) return null;
+	const best = ranking(state).filter((row) => row.place === 1);
+	return { winners: best.map((row) => row.seat), shared: best.length > 1, reason: 'lowest-score' };
+}
+
+export function sheet(state: IllPassState): ScoreSheet {
+	const players = state.hands.length;
+	const seats = Array.from({ length: players }, (_, seat) => seat);
+	return {
+		sides: seats.map((seat) => ({ seats: [seat] })),
+		rows: [
+			{
+				label: { code: 'sheet-card-points' },
+				cells: state.hands.map((hand) => cardPoints([...hand.cards]))
+			},
+			{ label: { code: 'sheet-chips' }, cells: state.hands.map((hand) => -hand.chips) }
+		],
+		totals: scores(state),
+		lowerWins: true
+	};
+}
