@@ -12,9 +12,32 @@ export default defineConfig({
 			scope: '/',
 			registerType: 'prompt',
 			injectRegister: false,
-			manifest: false, // static/manifest.webmanifest is linked from app.html
+			manifest: {
+				name: 'Passpad — score pad and referee',
+				short_name: 'Passpad',
+				description: 'Keeps the score and referees the rules for four games called Pass, offline.',
+				id: '/',
+				start_url: '/',
+				scope: '/',
+				display: 'standalone',
+				orientation: 'any',
+				background_color: '#111216',
+				theme_color: '#1d4e89',
+				lang: 'en',
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{
+						src: '/icons/maskable-512.png',
+						sizes: '512x512',
+						type: 'image/png',
+						purpose: 'maskable'
+					}
+				]
+			},
 			workbox: {
-				globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ico,woff2}'],
+				// everything the app can show: every game's lazily loaded screens included
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff2}'],
 				navigateFallback: '/index.html',
 				// The first visit's worker takes the page at once, so going offline right after
 				// still opens every screen; later versions wait for the reload prompt.
@@ -22,12 +45,15 @@ export default defineConfig({
 				skipWaiting: false,
 				cleanupOutdatedCaches: true
 			},
-			kit: { spa: { fallbackMapping: '/index.html' } }
+			// the adapter's fallback page is the app shell, served for every navigation
+			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: 'index.html' } }
 		})
 	],
 	test: {
 		include: ['src/**/*.test.ts'],
 		environment: 'node',
+		// property tests run hundreds of games: generous on a loaded 2-core machine, never flaky
+		testTimeout: 60_000,
 		expect: { requireAssertions: true }
 	}
 });

@@ -1,12 +1,14 @@
 import { database } from './db';
 
-/** Settings kept on this device. Theme and language are mirrored to localStorage for first paint. */
+/**
+ * Settings kept on this device. Theme and language live in localStorage instead, because
+ * they must be known synchronously for the first paint.
+ */
 export interface Settings {
-	theme: 'system' | 'light' | 'dark';
 	wakeLock: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', wakeLock: true };
+export const DEFAULT_SETTINGS: Settings = { wakeLock: true };
 
 export async function getSetting<K extends keyof Settings>(key: K): Promise<Settings[K]> {
 	const row = await database().settings.get(key);

@@ -44,7 +44,10 @@ describe("RULINGS I'll Pass 2: take the card with every chip, or pay one chip on
 		state = play(state, { type: 'reveal', card: 9 });
 		expect(mustTake(state)).toBe(true);
 		const result = illPass.apply(state, { type: 'pass' });
-		expect(result).toEqual({ ok: false, refusal: { code: 'no-chips', params: { card: 9 } } });
+		expect(result).toEqual({
+			ok: false,
+			refusal: { code: 'no-chips', params: { card: 9, seat: 0 } }
+		});
 	});
 
 	it('taking or passing before a card is revealed is refused', () => {

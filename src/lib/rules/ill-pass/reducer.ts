@@ -72,7 +72,8 @@ function take(state: IllPassState): Result<IllPassState, IllPassRefusal> {
 /** RULINGS I'll Pass 2: pay one chip onto the card; a player with no chips must take. */
 function pass(state: IllPassState): Result<IllPassState, IllPassRefusal> {
 	if (state.faceUp === null) return refuse('reveal-first');
-	if (state.hands[state.seat].chips === 0) return refuse('no-chips', { card: state.faceUp });
+	if (state.hands[state.seat].chips === 0)
+		return refuse('no-chips', { card: state.faceUp, seat: state.seat });
 	const hands = state.hands.map((hand, seat) =>
 		seat === state.seat ? { ...hand, chips: hand.chips - 1 } : hand
 	);

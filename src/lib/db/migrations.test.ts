@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { PasspadDb } from './db';
+import { SCHEMA, SCHEMA_VERSION } from './schema';
+
+/** Opens a database exactly as an older app version would have written it. */
+async function writtenBy(version: 1, name: string, seed: (db: Dexie) => Promise<void>) {
+	const old = new Dexie(name);
+	old.version(version).stores(SCHEMA[version]);
+	await old.open();
+	await seed(old);
+	old.close();
+}
+
+describe('schema upgrades keep every saved match', () => {
+	it('v1 -> current: matches gain playerIds, the log and roster are untouched', async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		await writtenBy(1, name, async (db) => {
+			await db.table('players').bulkAdd([
+				{ id: 'p1', name: 'Léa', nameKey: 'léa', hidden: false, createdAt: 1 },
+				{ id: 'p2', name: 'Sam', nameKey: 'sam', hidden: false, createdAt: 1 },
+				{ id: 'p3', name: 'Noor', nameKey: 'noor', hidden: false, createdAt: 1 }
+			]);
+			await db.table('matches').add({
+				id: 'm1',
+				game: 'ill-pass',
+				config: { start: 0, takerReveals: false },
+				seats: [
+					{ playerId: 'p1', name: 'Léa' },
+					{ playerId: 'p2', name: 'Sam' },
+					{ playerId: 'p3', name: 'Noor' }
+				],
+				status: 'active',
+				createdAt: 1,
+				updatedAt: 2,
+				length: 2,
+				redo: [],
+				result: null
+			});
+			await db.table('actions').bulkAdd([
+				{ matchId: 'm1', seq: 0, action: { type: 'reveal', card: 20 }, at: 1 },
+				{ matchId: 'm1', seq: 1, action: { type: 'pass' }, at: 2 }
+			]);
+			await db.table('settings').add({ key: 'theme', value: 'dark' });
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		expect(db.verno).toBe(SCHEMA_VERSION);
+		const match = await db.matches.get('m1');
+		expect(match?.playerIds).toEqual(['p1', 'p2', 'p3']);
+		// the new multi-entry and compound indexes answer queries
+		expect((await db.matches.where('playerIds').equals('p2').toArray()).map((m) => m.id)).toEqual([
+			'm1'
+		]);
+		expect(
+			await db.matches.where('[game+updatedAt]').between(['ill-pass', 0], ['ill-pass', 10]).count()
+		).toBe(1);
+		expect(await db.actions.toArray()).toHaveLength(2);
+		expect(await db.players.count()).toBe(3);
+		expect(await db.settings.get('theme')).toEqual({ key: 'theme', value: 'dark' });
+		db.close();
+	});
+});

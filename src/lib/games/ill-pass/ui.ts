@@ -1,0 +1,65 @@
+import { m } from '$lib/paraglide/messages';
+import type { Refusal } from '$lib/rules/common';
+import {
+	illPass,
+	type IllPassAction,
+	type IllPassRefusal,
+	type IllPassState
+} from '$lib/rules/ill-pass';
+import type { GameUi } from '../types';
+import { commonRefusal } from '../text';
+import Panel from './Panel.svelte';
+import Options from './Options.svelte';
+import Rules from './Rules.svelte';
+
+export interface IllPassOptions {
+	takerReveals: boolean;
+}
+
+function refusal(refusal: Refusal, names: readonly string[]): string {
+	const params = refusal.params ?? {};
+	const card = String(params.card ?? '');
+	switch (refusal.code as IllPassRefusal) {
+		case 'card-out-of-range':
+			return m.ill_refusal_range();
+		case 'card-already-revealed':
+			return m.ill_refusal_revealed({ card });
+		case 'reveal-first':
+			return m.ill_refusal_reveal_first();
+		case 'card-already-face-up':
+			return m.ill_refusal_face_up({ card });
+		case 'no-chips':
+			return m.ill_refusal_no_chips({ name: names[Number(params.seat)] ?? '', card });
+		default:
+			return commonRefusal(refusal.code);
+	}
+}
+
+function describe(action: unknown, before: unknown, names: readonly string[]): string {
+	const state = before as IllPassState;
+	const name = names[state.seat] ?? '';
+	const act = action as IllPassAction;
+	switch (act?.type) {
+		case 'reveal':
+			return m.ill_log_reveal({ name, card: act.card });
+		case 'take':
+			return m.ill_log_take({ name, card: state.faceUp ?? '', count: state.pot });
+		case 'pass':
+			return m.ill_log_pass({ name, card: state.faceUp ?? '' });
+		default:
+			return m.refusal_malformed();
+	}
+}
+
+export const ui: GameUi<IllPassOptions> = {
+	game: illPass,
+	Panel,
+	Options,
+	Rules,
+	defaultOptions: () => ({ takerReveals: false }),
+	config: (options, table) => ({ start: table.start, takerReveals: options.takerReveals }),
+	refusal,
+	describe,
+	reason: () => m.ill_reason_lowest(),
+	rowLabel: (code) => (code === 'sheet-chips' ? m.ill_row_chips() : m.ill_row_cards())
+};

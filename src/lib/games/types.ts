@@ -1,0 +1,34 @@
+import type { Component } from 'svelte';
+import type { AnyGame, Refusal } from '$lib/rules/common';
+import type { MatchSession } from '$lib/match/session.svelte';
+
+/** What the new-match screen gathers before a game turns it into its config. */
+export interface TableSetup {
+	players: number;
+	/** seat that starts (chosen or drawn by lots) */
+	start: number;
+}
+
+/**
+ * A game's screens, loaded lazily with its rules: the shell (home, new match, match screen,
+ * history) knows games only through this shape.
+ */
+export interface GameUi<Options = unknown> {
+	readonly game: AnyGame;
+	/** the referee panel: turn, the controls for the next action, the game's own live view */
+	readonly Panel: Component<{ session: MatchSession }>;
+	/** the game's setup options (house rules, teams, mode) on the new-match screen */
+	readonly Options: Component<{ options: Options; players: number }, object, 'options'>;
+	/** rules in our own words plus the RULINGS that apply */
+	readonly Rules: Component;
+	defaultOptions(players: number): Options;
+	config(options: Options, table: TableSetup): unknown;
+	/** a refusal from this game's reducer, in the player's language */
+	refusal(refusal: Refusal, names: readonly string[]): string;
+	/** one action of the log in words, given the state it was applied to */
+	describe(action: unknown, before: unknown, names: readonly string[]): string;
+	/** why the match ended (outcome.reason), in words */
+	reason(reason: string): string;
+	/** a score-sheet row label */
+	rowLabel(code: string, params?: Readonly<Record<string, string | number>>): string;
+}

@@ -1,0 +1,209 @@
+import { liveQuery, type Subscription } from 'dexie';
+import {
+	appendAction,
+	loadLog,
+	redoAction,
+	storageProblem,
+	undoAction,
+	type Log,
+	type MatchRow
+} from '$lib/db';
+import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
+import type { GameUi } from '$lib/games/types';
+import { summarize } from './summary';
+
+export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
+
+/** An action the rules accepted but storage did not: shown until saved or discarded. */
+export interface Unsaved {
+	readonly kind: 'act' | 'undo' | 'redo';
+	readonly action: unknown;
+	readonly problem: Problem;
+}
+
+/**
+ * One open match: its log as stored, the state folded from it, and the only way to change it.
+ * Nothing is shown as done before its transaction has committed; another tab's writes arrive
+ * through Dexie's liveQuery and are replayed the same way.
+ */
+export class MatchSession {
+	readonly ui: GameUi;
+	#match = $state.raw<MatchRow>() as MatchRow;
+	#actions = $state.raw<readonly unknown[]>([]);
+	#state = $state.raw<unknown>();
+	#busy = $state(false);
+	#refusal = $state.raw<Refusal | null>(null);
+	#unsaved = $state.raw<Unsaved | null>(null);
+	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
+	#watch: Subscription | null = null;
+
+	constructor(ui: GameUi, log: Log) {
+		this.ui = ui;
+		this.#adopt(log);
+	}
+
+	get match(): MatchRow {
+		return this.#match;
+	}
+	get actions(): readonly unknown[] {
+		return this.#actions;
+	}
+	get state(): unknown {
+		return this.#state;
+	}
+	get names(): string[] {
+		return this.#match.seats.map((seat) => seat.name);
+	}
+	get busy(): boolean {
+		return this.#busy;
+	}
+	/** the last refusal, until the next accepted action */
+	get refusal(): Refusal | null {
+		return this.#refusal;
+	}
+	get unsaved(): Unsaved | null {
+		return this.#unsaved;
+	}
+	/** a stored log the rules no longer accept (should never happen; shown, never hidden) */
+	get broken() {
+		return this.#broken;
+	}
+	get turn(): number | null {
+		return this.ui.game.turn(this.#state);
+	}
+	get outcome(): Outcome | null {
+		return this.ui.game.outcome(this.#state);
+	}
+	get sheet(): ScoreSheet {
+		return this.ui.game.sheet(this.#state);
+	}
+	get canUndo(): boolean {
+		return this.#actions.length > 0 && !this.#busy;
+	}
+	get canRedo(): boolean {
+		return this.#match.redo.length > 0 && !this.#busy;
+	}
+
+	/** Follows the stored log, so a second tab or a restore shows the same state. */
+	watch(): () => void {
+		const id = this.#match.id;
+		this.#watch = liveQuery(() => loadLog(id)).subscribe({
+			next: (log) => {
+				if (!this.#busy && this.#differs(log)) this.#adopt(log);
+			},
+			error: () => {
+				// a read failure leaves the last good state on screen; writes report their own errors
+			}
+		});
+		return () => this.#watch?.unsubscribe();
+	}
+
+	/** Would the rules accept this action now? (for disabling buttons, never stored) */
+	check(action: unknown): Refusal | null {
+		const result = this.ui.game.apply(this.#state, action);
+		return result.ok ? null : result.refusal;
+	}
+
+	/** Applies an action: refused with a reason, or written to storage and only then shown. */
+	async act(action: unknown): Promise<boolean> {
+		if (this.#busy) return false;
+		const result = this.ui.game.apply(this.#state, action);
+		if (!result.ok) {
+			this.#refusal = result.refusal;
+			return false;
+		}
+		return this.#write('act', action, result.value, [...this.#actions, action], () =>
+			appendAction(
+				this.#match.id,
+				this.#actions.length,
+				action,
+				summarize(this.ui.game, result.value)
+			)
+		);
+	}
+
+	async undo(): Promise<boolean> {
+		if (!this.canUndo) return false;
+		const actions = this.#actions.slice(0, -1);
+		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
+		return this.#write('undo', this.#actions.at(-1), state, actions, () =>
+			undoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, state))
+		);
+	}
+
+	async redo(): Promise<boolean> {
+		if (!this.canRedo) return false;
+		const action = this.#match.redo.at(-1);
+		const result = this.ui.game.apply(this.#state, action);
+		if (!result.ok) {
+			this.#refusal = result.refusal;
+			return false;
+		}
+		return this.#write('redo', action, result.value, [...this.#actions, action], () =>
+			redoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, result.value))
+		);
+	}
+
+	/** Tries the unsaved action again (after freeing space, or closing private mode). */
+	async retry(): Promise<boolean> {
+		const unsaved = this.#unsaved;
+		if (!unsaved) return false;
+		if (unsaved.kind === 'undo') return this.undo();
+		if (unsaved.kind === 'redo') return this.redo();
+		return this.act(unsaved.action);
+	}
+
+	discard(): void {
+		this.#unsaved = null;
+	}
+
+	dismissRefusal(): void {
+		this.#refusal = null;
+	}
+
+	async #write(
+		kind: Unsaved['kind'],
+		action: unknown,
+		next: unknown,
+		actions: unknown[],
+		save: () => Promise<MatchRow>
+	): Promise<boolean> {
+		this.#busy = true;
+		try {
+			const match = await save();
+			this.#match = match;
+			this.#actions = actions;
+			this.#state = next;
+			this.#refusal = null;
+			this.#unsaved = null;
+			return true;
+		} catch (error) {
+			const problem = storageProblem(error);
+			this.#unsaved = { kind, action, problem };
+			if (problem === 'conflict') await this.reload();
+			return false;
+		} finally {
+			this.#busy = false;
+		}
+	}
+
+	async reload(): Promise<void> {
+		this.#adopt(await loadLog(this.#match.id));
+	}
+
+	#differs(log: Log): boolean {
+		return (
+			log.match.length !== this.#actions.length ||
+			log.match.updatedAt !== this.#match.updatedAt ||
+			log.match.redo.length !== this.#match.redo.length
+		);
+	}
+
+	#adopt(log: Log): void {
+		const replayed = replay(this.ui.game, log.match.config, log.match.seats.length, log.actions);
+		this.#match = log.match;
+		this.#actions = log.actions.slice(0, replayed.applied);
+		this.#state = replayed.state;
+		this.#broken = replayed.failure;
+	}
+}

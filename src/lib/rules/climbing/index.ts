@@ -1,0 +1,44 @@
+import type { GameDefinition, Refusal } from '../common';
+import { apply, setup } from './reducer';
+import { outcome, sheet, turn } from './selectors';
+import {
+	BOX_TOKENS,
+	MODES,
+	type ClimbingAction,
+	type ClimbingConfig,
+	type ClimbingRefusal,
+	type ClimbingState
+} from './types';
+
+export type { Rank, SetType, PlayedSet } from './types';
+export { classify, beats, checkSet, isRank, rankIndex, sameSet, setLabel, setName } from './sets';
+export { augmentCost, tokenCost, tokensInPlay } from './tokens';
+export { advancedPoints, gameAward, matchTotals, matchWinner } from './scoring';
+export { judge, type PlayCheck } from './judge';
+export * from './types';
+export * from './selectors';
+export { apply, setup, isOver, boxTokens } from './reducer';
+
+export const climbing: GameDefinition<
+	ClimbingConfig,
+	ClimbingState,
+	ClimbingAction,
+	ClimbingRefusal
+> = {
+	id: 'climbing',
+	players: { min: 2, max: 5 },
+	defaultConfig: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
+	checkConfig(config, players): Refusal | null {
+		if (players < 2 || players > 5) return { code: 'players-range', params: { min: 2, max: 5 } };
+		if (!(MODES as readonly string[]).includes(config?.mode)) return { code: 'bad-option' };
+		if (!Number.isInteger(config.tokens) || config.tokens < players) {
+			return { code: 'bad-token-count', params: { min: players } };
+		}
+		return null;
+	},
+	setup,
+	apply,
+	turn,
+	outcome,
+	sheet
+};

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { climbing } from './index';
+import { awaitingStart, check, gameNumber, leader, roundNumber, sheet } from './selectors';
+import type { ClimbingAction, ClimbingState, Rank } from './types';
+
+function run(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
+	for (const action of actions) {
+		const result = climbing.apply(state, action);
+		if (!result.ok) throw new Error(result.refusal.code);
+		state = result.value;
+	}
+	return state;
+}
+const shown = (text: string) => text.split(' ') as Rank[];
+const begun = run(climbing.setup(climbing.defaultConfig(3), 3), { type: 'start', seat: 1 });
+
+describe('check: a play previewed before it is confirmed', () => {
+	it('leading: names the set and finds nothing to beat', () => {
+		const preview = check(begun, {
+			values: shown('9 9 9 4 4'),
+			cards: 5,
+			upgrade: false,
+			augment: 0
+		});
+		expect(preview).toMatchObject({
+			set: { type: 'fullHouse', rank: '9' },
+			name: { code: 'set-fullHouse', params: { rank: '9' } },
+			label: 'full house, nines',
+			table: null,
+			beats: true,
+			augmentPrice: null,
+			cost: 0,
+			refusal: null
+		});
+	});
+
+	it('says why not, without changing the state', () => {
+		const state = run(begun, {
+			type: 'play',
+			seat: 1,
+			values: shown('J J'),
+			cards: 2,
+			upgrade: false,
+			augment: 0
+		});
+		const lower = check(state, { values: shown('9 9'), cards: 2, upgrade: true, augment: 0 });
+		expect(lower).toMatchObject({
+			beats: false,
+			equal: false,
+			cost: 1,
+			refusal: { code: 'does-not-beat', params: { type: 'pair', rank: 'J' } }
+		});
+		const equal = check(state, { values: shown('J J'), cards: 1, upgrade: true, augment: 1 });
+		expect(equal).toMatchObject({ equal: true, augmentPrice: 1, cost: 2 });
+		expect(equal.refusal).toEqual({ code: 'not-enough-tokens', params: { have: 1, need: 2 } });
+		expect(
+			check(state, { values: shown('2 3'), cards: 2, upgrade: false, augment: 0 })
+		).toMatchObject({
+			set: null,
+			label: null,
+			refusal: { code: 'not-a-set' }
+		});
+	});
+
+	it('checks another seat when asked', () => {
+		const preview = check(begun, {
+			seat: 0,
+			values: shown('5'),
+			cards: 1,
+			upgrade: false,
+			augment: 0
+		});
+		expect(preview.refusal).toEqual({ code: 'not-your-turn', params: { seat: 0, turn: 1 } });
+	});
+});
+
+describe('table counters', () => {
+	it('round, game, leader and the waiting start', () => {
+		expect(awaitingStart(climbing.setup(climbing.defaultConfig(3), 3))).toBe(true);
+		expect(awaitingStart(begun)).toBe(false);
+		expect([roundNumber(begun), gameNumber(begun), leader(begun)]).toEqual([1, 1, 1]);
+	});
+
+	it('the sheet has a row per finished game and the totals', () => {
+		const state: ClimbingState = {
+			...begun,
+			phase: 'start',
+			games: [
+				{ winner: 1, cardsLeft: [4, 0, 2], awarded: [0, 1, 0], rounds: 7 },
+				{ winner: 2, cardsLeft: [3, 5, 0], awarded: [0, 0, 1], rounds: 5 }
+			]
+		};
+		expect(gameNumber(state)).toBe(3);
+		expect(sheet(state)).toEqual({
+			sides: [{ seats: [0] }, { seats: [1] }, { seats: [2] }],
+			rows: [
+				{ label: { code: 'sheet-game', params: { game: 1 } }, cells: [0, 1, 0] },
+				{ label: { code: 'sheet-game', params: { game: 2 } }, cells: [0, 0, 1] }
+			],
+			totals: [0, 1, 1],
+			lowerWins: false
+		});
+	});
+});
+
+describe('config', () => {
+	it('refuses player counts and boxes it cannot play', () => {
+		expect(climbing.checkConfig(climbing.defaultConfig(2), 2)).toBeNull();
+		expect(climbing.checkConfig(climbing.defaultConfig(6), 6)).toMatchObject({
+			code: 'players-range'
+		});
+		expect(climbing.checkConfig({ mode: 'fast' } as never, 3)).toEqual({ code: 'bad-option' });
+		expect(climbing.checkConfig({ mode: 'basic', tokens: 2 }, 3)).toEqual({
+			code: 'bad-token-count',
+			params: { min: 3 }
+		});
+	});
+});

@@ -1,0 +1,95 @@
+import type { Outcome, Phrase, ScoreSheet } from '../common';
+import { judge, type PlayCheck } from './judge';
+import { matchTotals, matchWinner } from './scoring';
+import { setLabel, setName } from './sets';
+import { beside } from './tokens';
+import type { ClimbingState, PlayAction, TablePlay } from './types';
+
+/** Seat to play or pass (to lead when the table is empty); null between games and once over. */
+export function turn(state: ClimbingState): number | null {
+	return state.phase === 'play' ? state.seat : null;
+}
+
+/** A game is waiting for `start`: who holds START 2 (RULINGS PASS 8). */
+export function awaitingStart(state: ClimbingState): boolean {
+	return state.phase === 'start';
+}
+
+/** Seats that declared PASS this round (RULINGS PASS 7). */
+export function passedSeats(state: ClimbingState): number[] {
+	return state.passed.flatMap((out, seat) => (out ? [seat] : []));
+}
+
+/** The set on top of the table with who played it and its augment, or null when leading. */
+export function table(state: ClimbingState): TablePlay | null {
+	return state.pile.at(-1) ?? null;
+}
+
+/** Seat that leads (or led) this round's first set. */
+export function leader(state: ClimbingState): number {
+	return state.pile[0]?.seat ?? state.seat;
+}
+
+export const tokensOf = (state: ClimbingState): readonly number[] => state.tokens;
+export const supply = (state: ClimbingState): number => state.supply;
+export const besideSets = (state: ClimbingState): number => beside(state);
+export const handSizes = (state: ClimbingState): readonly number[] => state.hands;
+export const roundNumber = (state: ClimbingState): number => state.round;
+
+/** The game being played or about to start, from 1; the last one once the match is over. */
+export function gameNumber(state: ClimbingState): number {
+	return state.games.length + (state.phase === 'over' ? 0 : 1);
+}
+
+export interface PlayPreview extends PlayCheck {
+	/** the set's name for the screen ("set-fullHouse", rank 9), or null when no set */
+	readonly name: Phrase | null;
+	/** the same name in English ("full house, nines") */
+	readonly label: string | null;
+}
+
+/**
+ * Judges a play without applying it, so the screen can name the set, say whether it beats the
+ * table and why not, price the augment and the tokens before the player confirms.
+ * `seat` defaults to the seat whose turn it is.
+ */
+export function check(
+	state: ClimbingState,
+	play: Omit<PlayAction, 'type' | 'seat'> & { readonly seat?: number }
+): PlayPreview {
+	const result = judge(state, { ...play, seat: play.seat ?? state.seat });
+	return {
+		...result,
+		name: result.set ? setName(result.set) : null,
+		label: result.set ? setLabel(result.set) : null
+	};
+}
+
+/** Crowns (basic) or points (advanced) per seat over the finished games. */
+export function totals(state: ClimbingState): number[] {
+	return matchTotals(state.games, state.hands.length);
+}
+
+/** Crowns or points awarded per game: one row a game, one cell a seat. */
+export function awards(state: ClimbingState): number[][] {
+	return state.games.map((game) => [...game.awarded]);
+}
+
+export function outcome(state: ClimbingState): Outcome | null {
+	const { mode } = state.config;
+	const winner = matchWinner(mode, state.games, state.hands.length);
+	if (winner === null) return null;
+	return { winners: [winner], shared: false, reason: mode === 'advanced' ? 'points' : 'crowns' };
+}
+
+export function sheet(state: ClimbingState): ScoreSheet {
+	return {
+		sides: state.hands.map((_, seat) => ({ seats: [seat] })),
+		rows: state.games.map((game, index) => ({
+			label: { code: 'sheet-game', params: { game: index + 1 } },
+			cells: [...game.awarded]
+		})),
+		totals: totals(state),
+		lowerWins: false
+	};
+}

@@ -1,0 +1,45 @@
+import type { GameDefinition } from '../common';
+import { apply, setup } from './reducer';
+import { outcome, sheet, turn } from './selectors';
+import type { DominoesAction, DominoesConfig, DominoesRefusal, DominoesState } from './types';
+
+export { turnEffect, nextSeat, dealPoints, teamOf, blockedPoints } from './scoring';
+export {
+	allTiles,
+	isDouble,
+	isTile,
+	lineEnds,
+	effectOfEnds,
+	fittingEnds,
+	place,
+	spots,
+	tileKey,
+	tileText,
+	type LineEnds
+} from './line';
+export { coach, type CoachHint } from './coach';
+export { nextStarter } from './deal';
+export * from './types';
+export * from './selectors';
+export { apply, setup, isOver } from './reducer';
+
+export const dominoes: GameDefinition<
+	DominoesConfig,
+	DominoesState,
+	DominoesAction,
+	DominoesRefusal
+> = {
+	id: 'dominoes',
+	players: { min: 4, max: 4 },
+	defaultConfig: () => ({ houseRuleWinnerStarts: false }),
+	checkConfig(config, players) {
+		if (players !== 4) return { code: 'players-range', params: { min: 4, max: 4 } };
+		if (typeof config?.houseRuleWinnerStarts !== 'boolean') return { code: 'bad-option' };
+		return null;
+	},
+	setup,
+	apply,
+	turn,
+	outcome,
+	sheet
+};

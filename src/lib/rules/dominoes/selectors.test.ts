@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+	boneyardCount,
+	countRange,
+	dealNumber,
+	dominoes,
+	ends,
+	endsFor,
+	handSizes,
+	lastEffect,
+	legal,
+	lineTiles,
+	phase,
+	tileKey,
+	unseen
+} from './index';
+import { emptyBoneyard, playTile, run, started } from './testing';
+
+describe('what the match screen reads', () => {
+	const state = run(started(), playTile([6, 3]), playTile([3, 3], 'right'));
+
+	it('the line left to right with its doubles, the open ends and their sum', () => {
+		expect(lineTiles(state)).toEqual([
+			{ tile: [6, 3], double: false },
+			{ tile: [3, 3], double: true }
+		]);
+		expect(ends(state)).toEqual({ left: 6, right: 3, sum: 12, identical: false });
+		expect(ends(started())).toBeNull();
+	});
+
+	it('the last effect, deal, phase, hand sizes, boneyard', () => {
+		expect(lastEffect(started())).toBeNull();
+		expect(lastEffect(state)).toBe('normal');
+		expect(dealNumber(state)).toBe(1);
+		expect(phase(state)).toBe('play');
+		expect(handSizes(state)).toEqual([5, 5, 6, 6]);
+		expect(boneyardCount(state)).toBe(4);
+	});
+
+	it('the unseen tiles: every tile not on the line', () => {
+		const list = unseen(state).map(tileKey);
+		expect(list).toHaveLength(26);
+		expect(list).not.toContain('3-6');
+		expect(list).not.toContain('3-3');
+		expect(unseen(started())).toHaveLength(28);
+	});
+
+	it('where a tile would go', () => {
+		expect(endsFor(state, [6, 1])).toEqual(['left']);
+		expect(endsFor(state, [3, 6])).toEqual([]); // on the line
+		expect(endsFor(state, [1, 2])).toEqual([]);
+		expect(endsFor(state, [3, 9] as never)).toEqual([]);
+	});
+
+	it('which actions are legal now', () => {
+		expect(legal(dominoes.setup({ houseRuleWinnerStarts: false }, 4))).toEqual({
+			start: true,
+			play: false,
+			draw: false,
+			keep: false,
+			pass: false,
+			count: false
+		});
+		expect(legal(started())).toMatchObject({ play: true, draw: false, pass: false });
+		expect(legal(state)).toMatchObject({ play: true, draw: true, keep: false, pass: false });
+		expect(legal(emptyBoneyard(state))).toMatchObject({ draw: false, pass: true });
+	});
+
+	it('how many tiles the losers must count after a domino, and the totals they can make', () => {
+		const out = run({ ...state, seat: 2, handSizes: [1, 1, 1, 1] }, playTile([3, 0]));
+		expect(phase(out)).toBe('count');
+		expect(legal(out)).toMatchObject({ count: true, play: false });
+		// two tiles from the 25 unseen: [0-0]+[0-1] .. [6-6]+[5-6]
+		expect(countRange(out)).toEqual({ tiles: 2, min: 1, max: 23 });
+	});
+});
+
+describe('the game definition', () => {
+	it('is for exactly 4 players and checks its option', () => {
+		expect(dominoes.id).toBe('dominoes');
+		expect(dominoes.players).toEqual({ min: 4, max: 4 });
+		expect(dominoes.checkConfig({ houseRuleWinnerStarts: true }, 4)).toBeNull();
+		expect(dominoes.checkConfig({ houseRuleWinnerStarts: false }, 3)).toMatchObject({
+			code: 'players-range'
+		});
+		expect(dominoes.checkConfig({} as never, 4)).toEqual({ code: 'bad-option' });
+	});
+});

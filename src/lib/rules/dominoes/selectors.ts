@@ -1,0 +1,119 @@
+import type { Outcome, ScoreSheet } from '../common';
+import { countRange, unseenTiles } from './deal';
+import { fittingEnds, isDouble, isTile, lineEnds, tileKey, type LineEnds } from './line';
+import { isOver } from './reducer';
+import { DEALS, type Effect, type End, type Phase, type DominoesState, type Tile } from './types';
+
+export { countRange };
+
+/** Seat to act: only while tiles are being played; null at the lots, the count and the end. */
+export function turn(state: DominoesState): number | null {
+	return state.phase === 'play' ? state.seat : null;
+}
+
+export function phase(state: DominoesState): Phase {
+	return state.phase;
+}
+
+/** 1..7 */
+export function dealNumber(state: DominoesState): number {
+	return state.deal;
+}
+
+/** The line left to right, each tile oriented, doubles marked (drawn crosswise). */
+export function lineTiles(state: DominoesState): { tile: Tile; double: boolean }[] {
+	return state.line.map((tile) => ({ tile, double: isDouble(tile) }));
+}
+
+/** Open numbers and their sum (RULINGS 1-2); null before the first tile. */
+export function ends(state: DominoesState): LineEnds | null {
+	return lineEnds(state.line);
+}
+
+/** What the last tile did: 'again', 'skip' or 'normal'; null before the first tile. */
+export function lastEffect(state: DominoesState): Effect | null {
+	return state.lastPlay?.effect ?? null;
+}
+
+export function handSizes(state: DominoesState): readonly number[] {
+	return state.handSizes;
+}
+
+export function boneyardCount(state: DominoesState): number {
+	return state.boneyard;
+}
+
+/** Tiles not on the line, [0-0] .. [6-6]: the ones a player may pick to play or count. */
+export function unseen(state: DominoesState): Tile[] {
+	return unseenTiles(state.line);
+}
+
+/** Where this tile would go now: [] when it is on the line or does not match. */
+export function endsFor(state: DominoesState, tile: Tile): End[] {
+	if (state.phase !== 'play' || !isTile(tile)) return [];
+	if (state.line.some((played) => tileKey(played) === tileKey(tile))) return [];
+	return fittingEnds(state.line, tile);
+}
+
+export interface Legal {
+	readonly start: boolean;
+	readonly play: boolean;
+	readonly draw: boolean;
+	readonly keep: boolean;
+	readonly pass: boolean;
+	readonly count: boolean;
+}
+
+/** Which actions the reducer accepts now (RULINGS 6: draw, then play or keep; pass when empty). */
+export function legal(state: DominoesState): Legal {
+	const playing = state.phase === 'play';
+	const begun = state.line.length > 0;
+	return {
+		start: state.phase === 'start',
+		play:
+			playing &&
+			state.handSizes[state.seat] > 0 &&
+			unseen(state).some((tile) => fittingEnds(state.line, tile).length > 0),
+		draw: playing && begun && !state.drawn && state.boneyard > 0,
+		keep: playing && state.drawn,
+		pass: playing && begun && !state.drawn && state.boneyard === 0,
+		count: state.phase === 'count'
+	};
+}
+
+/** Points of each deal [team 0, team 1], null for deals not finished; 7 rows. */
+export function dealRows(state: DominoesState): ([number, number] | null)[] {
+	return Array.from({ length: DEALS }, (_, index) => {
+		const record = state.deals[index];
+		return record ? [record.points[0], record.points[1]] : null;
+	});
+}
+
+/** Running team totals over the deals finished so far; the lower is ahead. */
+export function totals(state: DominoesState): [number, number] {
+	return state.deals.reduce<[number, number]>(
+		(sum, record) => [sum[0] + record.points[0], sum[1] + record.points[1]],
+		[0, 0]
+	);
+}
+
+/** After deal 7 the lower total wins; equal totals share the victory (RULINGS Pass-Pass). */
+export function outcome(state: DominoesState): Outcome | null {
+	if (!isOver(state)) return null;
+	const [team0, team1] = totals(state);
+	const winners = team0 === team1 ? [0, 1] : team0 < team1 ? [0] : [1];
+	return { winners, shared: winners.length > 1, reason: 'lowest-total' };
+}
+
+/** Two teams (seats 0 & 2, 1 & 3), one row a deal. */
+export function sheet(state: DominoesState): ScoreSheet {
+	return {
+		sides: [{ seats: [0, 2] }, { seats: [1, 3] }],
+		rows: dealRows(state).map((cells, index) => ({
+			label: { code: 'sheet-deal', params: { deal: index + 1 } },
+			cells: cells ?? [null, null]
+		})),
+		totals: totals(state),
+		lowerWins: true
+	};
+}

@@ -1,0 +1,41 @@
+import type { GameDefinition } from '../common';
+import { apply, setup } from './reducer';
+import { outcome, sheet } from './score';
+import { turn } from './selectors';
+import { checkConfig, defaultConfig } from './teams';
+import type { PassPassAction, PassPassConfig, PassPassRefusal, PassPassState } from './types';
+
+export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards';
+export {
+	resolveTrick,
+	secondWinnerTakes,
+	explainTrick,
+	rankGroups,
+	colorTotals,
+	RANK_REASONS,
+	type RankReason,
+	type ColorGroup,
+	type TrickExplanation
+} from './trick';
+export { checkConfig, defaultConfig, sidesOf } from './teams';
+export * from './types';
+export * from './selectors';
+export * from './score';
+export { apply, setup } from './reducer';
+
+export const passPass: GameDefinition<
+	PassPassConfig,
+	PassPassState,
+	PassPassAction,
+	PassPassRefusal
+> = {
+	id: 'pass-pass',
+	players: { min: 3, max: 6 },
+	defaultConfig,
+	checkConfig,
+	setup,
+	apply,
+	turn,
+	outcome,
+	sheet
+};

@@ -1,0 +1,107 @@
+import { clockwise } from '../common';
+import { byColor, cardKey } from './cards';
+import { isOver, phase, usedCards } from './round';
+import { sideOfSeat, sidesOf } from './teams';
+import { colorTotals, explainTrick, takesAfter, type TrickExplanation } from './trick';
+import {
+	COLORS,
+	HIGHEST_VALUE,
+	LOWEST_VALUE,
+	type Card,
+	type Color,
+	type PassPassState,
+	type Play
+} from './types';
+
+export { phase, isOver, usedCards };
+
+/**
+ * Seat expected to act: the next seat to play a card, the first winner to take, the second
+ * winner to choose. Null while teams pick (the table decides together) and once over.
+ */
+export function turn(state: PassPassState): number | null {
+	switch (phase(state)) {
+		case 'play':
+			return clockwise(state.leader, state.players, state.trick.length);
+		case 'first-take':
+			return explainTrick(state.trick).first;
+		case 'second-take':
+			return explainTrick(state.trick).second;
+		default:
+			return null;
+	}
+}
+
+/** Index of the current round, from 0. */
+export function roundIndex(state: PassPassState): number {
+	return state.rounds.length - 1;
+}
+
+export function trickPlays(state: PassPassState): readonly Play[] {
+	return state.trick;
+}
+
+/** Colour totals of the cards on the table, shown as cards go down. */
+export function trickTotals(state: PassPassState): Record<Color, number> {
+	return colorTotals(state.trick);
+}
+
+/**
+ * RULINGS 1-3 on the complete trick: ranked colour groups with why each ranks above the next,
+ * both winners and why. Null until every player has played.
+ */
+export function trickResolution(state: PassPassState): TrickExplanation | null {
+	return state.trick.length === state.players ? explainTrick(state.trick) : null;
+}
+
+/** RULINGS 5: the second takes to choose from; empty unless the second winner must choose. */
+export function allowedSecondTakes(state: PassPassState): Card[][] {
+	if (phase(state) !== 'second-take' || state.firstTake === null) return [];
+	return takesAfter(state.trick, state.firstTake);
+}
+
+/** Whether a card (colour + value) is already won, discarded or on the table this round. */
+export function isUsed(state: PassPassState, card: { color: Color; value: number }): boolean {
+	return usedCards(state).some((used) => cardKey(used) === cardKey(card));
+}
+
+/** Cards that can still be entered this round, by colour and value (diamonds unknown). */
+export function unusedCards(state: PassPassState): { color: Color; value: number }[] {
+	const used = new Set(usedCards(state).map(cardKey));
+	const free: { color: Color; value: number }[] = [];
+	for (const color of COLORS) {
+		for (let value = LOWEST_VALUE; value <= HIGHEST_VALUE; value++) {
+			if (!used.has(cardKey({ color, value }))) free.push({ color, value });
+		}
+	}
+	return free;
+}
+
+/** Cards a seat won in a round (the current one by default), grouped by colour. */
+export function wonByColor(
+	state: PassPassState,
+	seat: number,
+	round = roundIndex(state)
+): Record<Color, Card[]> {
+	return byColor(state.rounds[round]?.won[seat] ?? []);
+}
+
+/** The sides that score: seats in individual mode, teams of seats in team mode. */
+export function sides(state: PassPassState): number[][] {
+	return sidesOf(state.config.teams, state.players);
+}
+
+export function sideOf(state: PassPassState, seat: number): number {
+	return sideOfSeat(state.config.teams, seat);
+}
+
+/** Diamonds as last entered in this match per card ('purple-10' -> 2), to prefill entries. */
+export function knownDiamonds(state: PassPassState): Record<string, number> {
+	const known: Record<string, number> = {};
+	for (const round of state.rounds) {
+		for (const card of [...round.won.flat(), ...round.discarded])
+			known[cardKey(card)] = card.diamonds;
+	}
+	for (const play of state.trick) known[cardKey(play.card)] = play.card.diamonds;
+	return known;
+}

@@ -1,0 +1,118 @@
+import type { Refusal } from '../common';
+
+/** RULINGS Pass Pass, deck: 48 unique cards, 4 colours x values 1..12, 0..3 diamonds each. */
+export const COLORS = ['purple', 'blue', 'green', 'yellow'] as const;
+export type Color = (typeof COLORS)[number];
+export const LOWEST_VALUE = 1;
+export const HIGHEST_VALUE = 12;
+export const MAX_DIAMONDS = 3;
+
+/** 8 tricks a round, at most 3 rounds; each trick gives its two winners 3 cards (RULINGS 4, 5). */
+export const TRICKS = 8;
+export const ROUNDS = 3;
+export const TAKEN_PER_TRICK = 3;
+export const WON_PER_ROUND = TRICKS * TAKEN_PER_TRICK;
+/** RULINGS 8, 11: the third tick wins at once. */
+export const TICKS_TO_WIN = 3;
+
+/** A card is identified by colour + value; its diamonds are entered with it (CONTRACT.md). */
+export interface Card {
+	color: Color;
+	value: number;
+	diamonds: number;
+}
+
+/** One card on the table, in table order from the leader. */
+export interface Play {
+	player: number;
+	card: Card;
+}
+
+/**
+ * RULINGS 11, team layouts: '2x2' is 4 players (seats 0&2, 1&3); with 6 players '2x3' is two
+ * teams of three (0,2,4 / 1,3,5) and '3x2' three teams of two (0&3, 1&4, 2&5).
+ */
+export const TEAM_LAYOUTS = ['2x2', '2x3', '3x2'] as const;
+export type TeamLayout = (typeof TEAM_LAYOUTS)[number];
+
+export interface PassPassConfig {
+	/** seat leading the first trick */
+	readonly start: number;
+	/** null: individual mode (3-5 players) */
+	readonly teams: TeamLayout | null;
+}
+
+export interface Round {
+	/** cards won this round, per seat, in the order taken */
+	readonly won: readonly (readonly Card[])[];
+	/** cards left over after the second take, out for the round (RULINGS 5) */
+	readonly discarded: readonly Card[];
+	/** tricks resolved trick by trick */
+	readonly tricks: number;
+	readonly ended: boolean;
+	/** team mode: the seat written for each team at the round's end, null until picked */
+	readonly picks: readonly (number | null)[];
+}
+
+export interface PassPassState {
+	readonly config: PassPassConfig;
+	readonly players: number;
+	/** rounds started so far; the last one is the current round */
+	readonly rounds: readonly Round[];
+	/** seat leading the current (or next) trick; RULINGS 6 */
+	readonly leader: number;
+	/** the current trick's plays, leader first */
+	readonly trick: readonly Play[];
+	/** the first winner's card while the second winner chooses (RULINGS 5) */
+	readonly firstTake: Card | null;
+	/** side (seat, or team index) that reached the third tick: RULINGS 8, 11 */
+	readonly winner: number | null;
+}
+
+export const PHASES = ['play', 'first-take', 'second-take', 'team-pick', 'over'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/**
+ * Trick by trick: `play` (table order, the seat is implied), `firstTake`, `secondTake` (only
+ * when tied values leave a choice). The optional `seat` says who acts; a mismatch is refused.
+ * Cards won: `won` adds cards one seat took, `lead` says who leads next, `endRound` closes a
+ * round (a round also closes by itself once 24 cards are won). Team mode: `teamPick`.
+ */
+export type PassPassAction =
+	| { readonly type: 'play'; readonly card: Card; readonly seat?: number }
+	| { readonly type: 'firstTake'; readonly card: Card; readonly seat?: number }
+	| { readonly type: 'secondTake'; readonly cards: readonly Card[]; readonly seat?: number }
+	| { readonly type: 'won'; readonly seat: number; readonly cards: readonly Card[] }
+	| { readonly type: 'lead'; readonly seat: number }
+	| { readonly type: 'endRound' }
+	| { readonly type: 'teamPick'; readonly team: number; readonly seat: number };
+
+export const REFUSALS = [
+	'malformed-action',
+	'game-over',
+	'wrong-phase',
+	'out-of-turn',
+	'card-out-of-range',
+	'bad-diamonds',
+	'card-already-used',
+	'duplicate-card',
+	'not-in-trick',
+	'take-not-allowed',
+	'trick-in-progress',
+	'too-many-cards',
+	'nothing-won',
+	'bad-seat',
+	'bad-team',
+	'not-in-team'
+] as const;
+export type PassPassRefusal = (typeof REFUSALS)[number];
+export type PassPassRefusalValue = Refusal<PassPassRefusal>;
+
+export const CONFIG_REFUSALS = [
+	'players-range',
+	'bad-start',
+	'bad-teams',
+	'teams-required',
+	'teams-players'
+] as const;
+export type PassPassConfigRefusal = (typeof CONFIG_REFUSALS)[number];

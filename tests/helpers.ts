@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Starts a match through the new-match screen, as a person would. */
+export async function startMatch(
+	page: Page,
+	game: string,
+	names: string[],
+	options: { start?: string } = {}
+): Promise<string> {
+	await page.goto('/');
+	await page.getByRole('link', { name: `Play ${game}` }).click();
+	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
+	const seats = page.getByLabel(/Name of the player in seat/);
+	while ((await seats.count()) < names.length) {
+		await page.getByRole('button', { name: 'Add a player' }).click();
+	}
+	while ((await seats.count()) > names.length) {
+		await page
+			.getByRole('button', { name: /^Remove/ })
+			.last()
+			.click();
+	}
+	for (const [index, name] of names.entries()) await seats.nth(index).fill(name);
+	if (options.start) await page.getByLabel('Who starts').selectOption({ label: options.start });
+	await page.getByRole('button', { name: 'Start the match' }).click();
+	await expect(page).toHaveURL(/\/match\//);
+	return page.url();
+}
+
+/** Waits until the service worker controls the page (first visit: clientsClaim). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+	await page.waitForFunction(async () => {
+		const registration = await navigator.serviceWorker.ready;
+		return (
+			registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+		);
+	});
+}
