@@ -46,7 +46,10 @@ export default defineConfig({
 				cleanupOutdatedCaches: true
 			},
 			// the adapter's fallback page is the app shell, served for every navigation
-			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: 'index.html' } }
+			kit: {
+				adapterFallback: 'index.html',
+				spa: { fallbackMapping: 'index.html' }
+			}
 		})
 	],
 	test: {
