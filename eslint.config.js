@@ -13,7 +13,9 @@ export default ts.config(
 			'src/lib/paraglide/',
 			'test-results/',
 			'playwright-report/',
-			'dev-dist/'
+			'dev-dist/',
+			'reports/',
+			'.tmp-shots/'
 		]
 	},
 	js.configs.recommended,

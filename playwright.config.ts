@@ -10,7 +10,7 @@ export default defineConfig({
 	retries: 0,
 	timeout: 60_000,
 	expect: { timeout: 10_000 },
-	reporter: process.env.CI ? [['list']] : [['list']],
+	reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
 	use: {
 		baseURL: `http://localhost:${port}`,
 		// a phone in portrait, held in one hand

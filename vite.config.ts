@@ -57,6 +57,7 @@ export default defineConfig({
 		environment: 'node',
 		// property tests run hundreds of games: generous on a loaded 2-core machine, never flaky
 		testTimeout: 60_000,
-		expect: { requireAssertions: true }
+		expect: { requireAssertions: true },
+		reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]]
 	}
 });

@@ -1,0 +1,86 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PasspadDb, useDatabase, createMatch, loadLog } from '$lib/db';
+import { illPass, type IllPassState } from '$lib/rules/ill-pass';
+import type { GameUi } from '$lib/games/types';
+import { MatchSession } from './session.svelte';
+
+// The session needs only the rules from a game's screens.
+const ui = { game: illPass } as unknown as GameUi;
+let db: PasspadDb;
+
+beforeEach(async () => {
+	db = new PasspadDb(`session-${crypto.randomUUID()}`);
+	useDatabase(db);
+	await db.open();
+});
+
+async function open() {
+	const match = await createMatch({
+		game: 'ill-pass',
+		config: { start: 0, takerReveals: false },
+		names: ['Ana', 'Ben', 'Cleo']
+	});
+	return new MatchSession(ui, await loadLog(match.id));
+}
+
+const state = (session: MatchSession) => session.state as IllPassState;
+
+describe('MatchSession: nothing is shown before it is saved', () => {
+	it('an accepted action is written to the log, then shown', async () => {
+		const session = await open();
+		expect(await session.act({ type: 'reveal', card: 17 })).toBe(true);
+		expect(state(session).faceUp).toBe(17);
+		expect((await loadLog(session.match.id)).actions).toEqual([{ type: 'reveal', card: 17 }]);
+	});
+
+	it('a refused action is not written and says why', async () => {
+		const session = await open();
+		expect(await session.act({ type: 'take' })).toBe(false);
+		expect(session.refusal).toEqual({ code: 'reveal-first' });
+		expect((await loadLog(session.match.id)).actions).toEqual([]);
+	});
+
+	it('undo and redo go through the log and back to the same state', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' });
+		const after = state(session);
+		await session.undo();
+		await session.undo();
+		expect(state(session)).toEqual(illPass.setup({ start: 0, takerReveals: false }, 3));
+		expect(session.canUndo).toBe(false);
+		await session.redo();
+		await session.redo();
+		expect(state(session)).toEqual(after);
+		expect(session.canRedo).toBe(false);
+	});
+
+	it('when storage fails the action stays visible as unsaved, and retry saves it', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		db.close();
+		expect(await session.act({ type: 'take' })).toBe(false);
+		expect(session.unsaved).toMatchObject({
+			kind: 'act',
+			action: { type: 'take' },
+			problem: 'unavailable'
+		});
+		expect(state(session).faceUp).toBe(17); // not pretending it happened
+		await db.open();
+		expect(await session.retry()).toBe(true);
+		expect(session.unsaved).toBeNull();
+		expect(state(session).hands[0].cards).toEqual([17]);
+		expect((await loadLog(session.match.id)).actions).toHaveLength(2);
+	});
+
+	it('a second tab that wrote first wins; this tab reloads its log instead of forking it', async () => {
+		const one = await open();
+		const two = new MatchSession(ui, await loadLog(one.match.id));
+		await one.act({ type: 'reveal', card: 17 });
+		expect(await two.act({ type: 'reveal', card: 30 })).toBe(false);
+		expect(two.unsaved?.problem).toBe('conflict');
+		expect(state(two).faceUp).toBe(17);
+		expect((await loadLog(one.match.id)).actions).toEqual([{ type: 'reveal', card: 17 }]);
+	});
+});
