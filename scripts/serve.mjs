@@ -6,12 +6,14 @@ import sirv from 'sirv';
 
 const port = Number(process.argv[2] ?? process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
-if (!existsSync('build/index.html')) {
-	console.error('No build/ yet: run `npm run build` first (npm start does both).');
+// another folder can be served too (the update test serves a copy of the build it changes)
+const root = process.argv[3] ?? 'build';
+if (!existsSync(`${root}/index.html`)) {
+	console.error(`No ${root}/index.html: run \`npm run build\` first (npm start does both).`);
 	process.exit(1);
 }
 
-const files = sirv('build', {
+const files = sirv(root, {
 	single: 'index.html',
 	etag: true,
 	setHeaders(res, pathname) {
