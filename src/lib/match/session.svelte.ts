@@ -169,8 +169,11 @@ export class MatchSession {
 		save: () => Promise<MatchRow>
 	): Promise<boolean> {
 		this.#busy = true;
+		const started = performance.now();
 		try {
 			const match = await save();
+			// User Timing: devtools and `npm run bench` read how long a commit takes
+			performance.measure('passpad:commit', { start: started });
 			this.#match = match;
 			this.#actions = actions;
 			this.#state = next;
