@@ -12,7 +12,7 @@ import {
 	simulate as passPassGame
 } from '../src/lib/rules/pass-pass/simulate';
 import { DECK } from '../src/lib/rules/pass-pass/test-helpers';
-import { seeded } from './random';
+import { seeded } from '../src/lib/rules/common/random';
 
 const MATCHES = 1000;
 

@@ -2,3 +2,4 @@ export * from './result';
 export * from './seats';
 export * from './game';
 export * from './replay';
+export * from './random';

@@ -1,0 +1,140 @@
+import 'fake-indexeddb/auto';
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { seeded } from '../rules/common';
+import { randomGame } from '../rules/ill-pass/simulate';
+import { game as passPassGame, simulate } from '../rules/pass-pass/simulate';
+import { BackupRefused, exportAll, importBackup, readBackup, type BackupProblem } from './backup';
+import { PasspadDb, useDatabase } from './db';
+import { appendAction } from './log';
+import { createMatch } from './matches';
+import { summarize } from '../match/summary';
+import { RULES } from '../rules/registry';
+import type { GameId } from '../rules/common';
+
+let db: PasspadDb;
+async function fresh() {
+	db = new PasspadDb(`backup-${crypto.randomUUID()}`);
+	useDatabase(db);
+	await db.open();
+}
+beforeEach(fresh);
+
+/** Saves a match the way the app does: one action at a time, each with its summary. */
+async function saved(game: GameId, names: string[], config: unknown, actions: readonly unknown[]) {
+	const match = await createMatch({ game, config, names });
+	let state = RULES[game].setup(config, names.length);
+	for (const [seq, action] of actions.entries()) {
+		const result = RULES[game].apply(state, action);
+		if (!result.ok) throw new Error(`${game}: ${result.refusal.code} at ${seq}`);
+		state = result.value;
+		await appendAction(match.id, seq, action, summarize(RULES[game], state));
+	}
+	return match.id;
+}
+
+async function everyGame() {
+	const illPass = randomGame(seeded(5), 3);
+	await saved('ill-pass', ['Léa', 'Sam', 'Noor'], illPass.config, illPass.actions);
+	const [input] = fc.sample(passPassGame, { numRuns: 1, seed: 9 });
+	const passPass = simulate({ ...input, players: 4 });
+	await saved('pass-pass', ['Léa', 'Sam', 'Noor', 'Ana'], passPass.config, passPass.actions);
+	await saved('dominoes', ['Léa', 'Sam', 'Noor', 'Ana'], { houseRuleWinnerStarts: false }, [
+		{ type: 'start', seat: 2 },
+		{ type: 'play', tile: [6, 6] },
+		{ type: 'play', tile: [6, 1], end: 'right' }
+	]);
+	await saved('climbing', ['Léa', 'Sam'], { mode: 'advanced', tokens: 40 }, [
+		{ type: 'start', seat: 1 },
+		{ type: 'play', seat: 1, values: ['7', '7'], cards: 1, upgrade: false, augment: 0 },
+		{ type: 'pass', seat: 0 }
+	]);
+}
+
+const refusal = (text: string): BackupProblem => {
+	try {
+		readBackup(text);
+	} catch (error) {
+		if (error instanceof BackupRefused) return error.problem;
+		throw error;
+	}
+	throw new Error('the file was accepted');
+};
+
+describe('backup: export then import is lossless for every game', () => {
+	it('restores the same players, matches, logs and results on a new device', async () => {
+		await everyGame();
+		const before = await exportAll('test');
+		expect(before.matches.map((match) => match.game).sort()).toEqual([
+			'climbing',
+			'dominoes',
+			'ill-pass',
+			'pass-pass'
+		]);
+		await fresh(); // the new phone
+		const report = await importBackup(readBackup(JSON.stringify(before)));
+		expect(report).toEqual({ players: 4, matches: 4, skipped: 0 });
+		const after = await exportAll('test', before.exportedAt);
+		const byId = <T extends { id: string }>(rows: T[]) =>
+			[...rows].sort((a, b) => a.id.localeCompare(b.id));
+		expect(byId(after.matches)).toEqual(byId(before.matches));
+		expect(byId(after.players)).toEqual(byId(before.players));
+	});
+
+	it('merges: a match already here is kept, a player with the same name is the same player', async () => {
+		await everyGame();
+		const file = JSON.stringify(await exportAll('test'));
+		expect(await importBackup(readBackup(file))).toEqual({ players: 0, matches: 0, skipped: 4 });
+		expect(await db.matches.count()).toBe(4);
+	});
+});
+
+describe('backup: a bad file is refused, named, and changes nothing', () => {
+	async function unchanged(text: string, code: BackupProblem['code']) {
+		await everyGame();
+		const before = JSON.stringify(await exportAll('test', 0));
+		expect(refusal(text).code).toBe(code);
+		expect(JSON.stringify(await exportAll('test', 0))).toBe(before);
+	}
+
+	it('not JSON', () => unchanged('this is not json {', 'not-json'));
+	it('JSON that is not ours', () => unchanged('{"hello": "world"}', 'not-ours'));
+	it('too large', () => unchanged(' '.repeat(50 * 1024 * 1024 + 1), 'too-large'));
+	it('a newer schema', () =>
+		unchanged(JSON.stringify({ format: 'passpad-backup', schema: 99 }), 'newer-schema'));
+	it('the wrong shape, with where', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		(file.matches[0] as { seats: unknown }).seats = 'nobody';
+		const problem = refusal(JSON.stringify(file));
+		expect(problem).toEqual({ code: 'invalid', path: 'matches.0.seats' });
+	});
+
+	it('one bad action names its match, its place in the log and why', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const match = file.matches.find((row) => row.game === 'ill-pass')!;
+		match.log[3] = { action: { type: 'reveal', card: 99 }, at: 0 };
+		const before = JSON.stringify(await exportAll('test', 0));
+		expect(refusal(JSON.stringify(file))).toEqual({
+			code: 'bad-action',
+			match: match.id,
+			game: 'ill-pass',
+			index: 3,
+			refusal: expect.any(String)
+		});
+		expect(JSON.stringify(await exportAll('test', 0))).toBe(before);
+	});
+
+	it('a result in the file is not trusted: it is derived again from the log', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const match = file.matches.find((row) => row.game === 'dominoes')!;
+		match.status = 'finished';
+		match.result = { winners: [0], shared: false, reason: 'made-up', sides: [], totals: [] };
+		const read = readBackup(JSON.stringify(file));
+		const dominoes = read.matches.find((row) => row.id === match.id)!;
+		expect(dominoes.status).toBe('active');
+		expect(dominoes.result).toBeNull();
+	});
+});
