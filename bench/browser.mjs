@@ -3,6 +3,7 @@
 // long history and home take to show with 10,000 saved matches. Prints figures, asserts none.
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { seedMatches } from '../tests/seed.js';
 
 const port = 4191;
 const base = `http://localhost:${port}`;
@@ -46,48 +47,7 @@ const commits = await page.evaluate(() =>
 );
 
 // 2. 10,000 saved matches, written straight into the app's database.
-const seeded = await page.evaluate(async (count) => {
-	const db = await new Promise((resolve, reject) => {
-		const request = indexedDB.open('passpad');
-		request.onsuccess = () => resolve(request.result);
-		request.onerror = () => reject(request.error);
-	});
-	const tx = db.transaction(['matches'], 'readwrite');
-	const store = tx.objectStore('matches');
-	const now = Date.now();
-	const names = ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo', 'Yu-cin', 'Wang'];
-	for (let i = 0; i < count; i++) {
-		const seats = [0, 1, 2].map((k) => ({ playerId: `p${(i + k) % 8}`, name: names[(i + k) % 8] }));
-		store.put({
-			id: `seed-${i}`,
-			game: 'ill-pass',
-			config: { start: 0, takerReveals: false },
-			seats,
-			playerIds: seats.map((seat) => seat.playerId),
-			status: i % 10 === 0 ? 'active' : 'finished',
-			createdAt: now - i * 3600_000,
-			updatedAt: now - i * 3600_000,
-			length: 0,
-			redo: [],
-			result:
-				i % 10 === 0
-					? null
-					: {
-							winners: [i % 3],
-							shared: false,
-							reason: 'lowest-score',
-							sides: [[0], [1], [2]],
-							totals: [40, 50, 60]
-						}
-		});
-	}
-	await new Promise((resolve, reject) => {
-		tx.oncomplete = resolve;
-		tx.onerror = () => reject(tx.error);
-	});
-	db.close();
-	return count;
-}, 10_000);
+const seeded = await page.evaluate(seedMatches, 10_000);
 
 async function timeToShow(path, selector, minimum) {
 	const times = [];

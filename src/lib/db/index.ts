@@ -5,3 +5,4 @@ export * from './players';
 export * from './matches';
 export * from './log';
 export * from './settings';
+export * from './history';

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+// @ts-expect-error a plain JS module shared with the bench script
+import { seedMatches } from './seed.js';
+
+test('history with 10,000 saved matches opens, pages and filters', async ({ page }) => {
+	await page.goto('/');
+	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
+	await page.evaluate(seedMatches, 10_000);
+
+	let started = Date.now();
+	await page.goto('/history');
+	const rows = page.getByTestId('history').locator('li');
+	await expect(rows).toHaveCount(50);
+	await expect(page.getByRole('status')).toHaveText('10000 matches');
+	console.log(`history: first 50 of 10,000 matches shown in ${Date.now() - started} ms`);
+
+	await page.getByRole('button', { name: 'Show more' }).click();
+	await expect(rows).toHaveCount(100);
+
+	await page.getByText('Filter').click();
+	started = Date.now();
+	await page.getByTestId('filter-game').selectOption({ label: 'PASS' });
+	await expect(page.getByRole('status')).toHaveText('2500 matches');
+	await expect(rows.first()).toContainText('PASS');
+	await page.getByLabel('Player').fill('BEN');
+	// seeded PASS matches are every 4th (i % 4 = 3); Ben sits in those with i % 8 = 3
+	await expect(page.getByRole('status')).toHaveText('1250 matches');
+	console.log(`history: filtered by game and player in ${Date.now() - started} ms`);
+	await expect(rows.first()).toContainText('Ben');
+	await page.getByRole('button', { name: 'Clear filters' }).click();
+	await expect(page.getByRole('status')).toHaveText('10000 matches');
+});
