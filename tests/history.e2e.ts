@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-// @ts-expect-error a plain JS module shared with the bench script
 import { seedMatches } from './seed.js';
 
 test('history with 10,000 saved matches opens, pages and filters', async ({ page }) => {

@@ -1,7 +1,9 @@
 // Writes `count` finished and unfinished matches straight into the app's IndexedDB database
 // (it must already exist: open the app once first). Runs in the page, via page.evaluate;
 // shared by the history test and `npm run bench`.
+/** @param {number} count */
 export async function seedMatches(count) {
+	/** @type {IDBDatabase} */
 	const db = await new Promise((resolve, reject) => {
 		const request = indexedDB.open('passpad');
 		request.onsuccess = () => resolve(request.result);
