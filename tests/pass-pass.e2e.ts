@@ -405,7 +405,11 @@ test('the resolver offers a choice when equal values tie', async ({ page }) => {
 test.describe('in French', () => {
 	test.use({ locale: 'fr-FR' });
 
-	test('the resolver and the match screen speak French', async ({ page }) => {
+	test('the resolver and the match options speak French', async ({ page }) => {
+		await page.goto('/new?game=pass-pass');
+		await expect(page.getByText('Individuel', { exact: true })).toBeVisible();
+		await expect(page.getByText('Le joueur qui commence mène le premier pli.')).toBeVisible();
+
 		await page.goto('/resolve');
 		await expect(page.getByRole('heading', { name: 'Régler un litige' })).toBeVisible();
 		await page.getByRole('button', { name: '3', exact: true }).click();

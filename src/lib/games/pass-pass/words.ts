@@ -1,6 +1,9 @@
 import { m } from '$lib/paraglide/messages';
 import type { Color, ColorGroup, TrickExplanation } from '$lib/rules/pass-pass';
 
+/** Where this device keeps each card's diamonds: { 'purple-10': 2, ... } (settings table). */
+export const DIAMONDS_KEY = 'pass-pass:diamonds';
+
 /** Colour names in the player's language: colour is never shown by hue alone. */
 export function colorName(color: Color | string): string {
 	switch (color) {
