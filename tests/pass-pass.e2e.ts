@@ -66,7 +66,7 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	await expect(whose(page)).toHaveText('Ben, take any one card');
 	await page.getByRole('button', { name: 'Redo' }).click();
 	await expect(whose(page)).toHaveText('Ana plays a card');
-	await expect(page.getByText('Ana leads the next trick.')).toBeVisible();
+	await expect(page.getByText('Ana leads this trick.')).toBeVisible();
 	await expect(points(page, 0)).toHaveText(String(2 + 1 + 2));
 	await expect(points(page, 1)).toHaveText('1');
 
