@@ -1,0 +1,146 @@
+import { m } from '$lib/paraglide/messages';
+import type { Refusal } from '$lib/rules/common';
+import {
+	passPass,
+	turn,
+	type PassPassAction,
+	type PassPassRefusal,
+	type PassPassState,
+	type TeamLayout
+} from '$lib/rules/pass-pass';
+import type { GameUi } from '../types';
+import { commonRefusal } from '../text';
+import Panel from './Panel.svelte';
+import Options from './Options.svelte';
+import Rules from './Rules.svelte';
+import { cardName, cardsName, keyName } from './words';
+
+export interface PassPassOptions {
+	/** null: individual; 4 players may play 2 teams of 2; 6 players always play in teams */
+	teams: TeamLayout | null;
+}
+
+/** The layouts a table of this size may choose (RULINGS 11). */
+export function layoutsFor(players: number): (TeamLayout | null)[] {
+	if (players === 4) return [null, '2x2'];
+	if (players === 6) return ['2x3', '3x2'];
+	return [null];
+}
+
+function wrongPhase(phase: unknown): string {
+	switch (phase) {
+		case 'play':
+			return m.pp_refusal_phase_play();
+		case 'first-take':
+			return m.pp_refusal_phase_first();
+		case 'second-take':
+			return m.pp_refusal_phase_second();
+		case 'team-pick':
+			return m.pp_refusal_phase_team();
+		default:
+			return m.refusal_game_over();
+	}
+}
+
+function refusal(refusal: Refusal, names: readonly string[]): string {
+	const params = refusal.params ?? {};
+	const card = keyName(params.card);
+	const code = refusal.code as PassPassRefusal;
+	switch (code) {
+		case 'malformed-action':
+		case 'game-over':
+			return commonRefusal(code);
+		case 'wrong-phase':
+			return wrongPhase(params.phase);
+		case 'out-of-turn':
+			return m.pp_refusal_turn({ name: names[Number(params.seat)] ?? '' });
+		case 'card-out-of-range':
+			return m.pp_refusal_range();
+		case 'bad-diamonds':
+			return m.pp_refusal_diamonds();
+		case 'card-already-used':
+			return m.pp_refusal_used({ card });
+		case 'duplicate-card':
+			return m.pp_refusal_duplicate({ card });
+		case 'not-in-trick':
+			return m.pp_refusal_not_in_trick({ card });
+		case 'take-not-allowed':
+			return m.pp_refusal_take();
+		case 'trick-in-progress':
+			return m.pp_refusal_trick_open();
+		case 'too-many-cards':
+			return m.pp_refusal_too_many({ max: Number(params.max ?? 24) });
+		case 'nothing-won':
+			return m.pp_refusal_nothing_won();
+		case 'bad-seat':
+			return m.pp_refusal_seat();
+		case 'bad-team':
+			return m.pp_refusal_team();
+		case 'not-in-team':
+			return m.pp_refusal_not_in_team({
+				name: names[Number(params.seat)] ?? String(params.seat ?? ''),
+				number: Number(params.team) + 1
+			});
+		default: {
+			const never: never = code;
+			return commonRefusal(String(never));
+		}
+	}
+}
+
+function describe(action: unknown, before: unknown, names: readonly string[]): string {
+	const state = before as PassPassState;
+	const act = action as PassPassAction;
+	const seat = turn(state);
+	const name = seat === null ? '' : (names[seat] ?? '');
+	switch (act?.type) {
+		case 'play':
+			return m.pp_log_play({ name, card: cardName(act.card) });
+		case 'firstTake':
+			return m.pp_log_first({ name, card: cardName(act.card) });
+		case 'secondTake':
+			return m.pp_log_second({ name, cards: cardsName(act.cards) });
+		case 'won':
+			return m.pp_log_won({ name: names[act.seat] ?? '', cards: cardsName(act.cards) });
+		case 'lead':
+			return m.pp_log_lead({ name: names[act.seat] ?? '' });
+		case 'endRound':
+			return m.pp_log_end({ round: state.rounds.length });
+		case 'teamPick':
+			return m.pp_log_pick({ name: names[act.seat] ?? '', number: act.team + 1 });
+		default:
+			return m.refusal_malformed();
+	}
+}
+
+function reason(code: string): string {
+	switch (code) {
+		case 'third-tick':
+			return m.pp_reason_tick();
+		case 'points':
+			return m.pp_reason_points();
+		case 'ticks':
+			return m.pp_reason_ticks();
+		default:
+			return m.pp_reason_shared();
+	}
+}
+
+export const ui: GameUi<PassPassOptions> = {
+	game: passPass,
+	Panel,
+	Options,
+	Rules,
+	defaultOptions: (players) => ({ teams: layoutsFor(players)[0] }),
+	config: (options, table) => ({
+		start: table.start,
+		teams: layoutsFor(table.players).includes(options.teams)
+			? options.teams
+			: layoutsFor(table.players)[0]
+	}),
+	refusal,
+	describe,
+	reason,
+	rowLabel: (code, params) =>
+		code === 'sheet-round' ? m.pp_row_round({ round: Number(params?.round ?? 0) }) : code
+};

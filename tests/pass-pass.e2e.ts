@@ -1,0 +1,427 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startMatch } from './helpers';
+
+type Color = 'Purple' | 'Blue' | 'Green' | 'Yellow';
+/** A card as a player names it, with the diamonds printed on it. */
+type Card = [Color, number, number];
+
+/** Colour, value, then diamonds: how a player enters a card in a match. */
+async function enterCard(page: Page, [color, value, diamonds]: Card) {
+	await page.getByRole('button', { name: color, exact: true }).click();
+	await page.getByRole('button', { name: `${color} ${value}`, exact: true }).click();
+	await page.getByRole('button', { name: `${color} ${value}, diamonds: ${diamonds}` }).click();
+}
+
+/** A whole trick as played: each card in table order, then the first winner's pick. */
+async function playTrick(page: Page, cards: Card[], pick: string) {
+	for (const card of cards) await enterCard(page, card);
+	await page.getByRole('button', { name: `Take ${pick} (played by` }).click();
+}
+
+/** Cards-won mode: who took the cards, the cards, then give them. */
+async function giveCards(page: Page, name: string, cards: Card[]) {
+	await page
+		.getByRole('group', { name: 'Who took the cards?' })
+		.getByRole('button', { name })
+		.click();
+	for (const card of cards) await enterCard(page, card);
+	await page.getByRole('button', { name: `Give ${cards.length} cards to ${name}` }).click();
+	await expect(page.getByTestId('pending')).toHaveCount(0);
+}
+
+const ticks = (page: Page, seat: number) => page.getByTestId(`ticks-${seat}`);
+const points = (page: Page, seat: number) => page.getByTestId(`points-${seat}`);
+const whose = (page: Page) => page.getByTestId('whose');
+
+test('a whole individual game to a points victory, trick by trick then cards won', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
+	await expect(page.getByTestId('where')).toHaveText('Round 1 of 3 · trick 1 of 8');
+	await expect(whose(page)).toHaveText('Ana plays a card');
+
+	// Trick 1: purple 10 + 11 = 21 beats blue 3. Ben (11) first, Ana (10) second.
+	await enterCard(page, ['Purple', 10, 1]);
+	await expect(page.getByTestId('totals')).toContainText('Purple 10');
+	await expect(whose(page)).toHaveText('Ben plays a card');
+	await enterCard(page, ['Purple', 11, 0]);
+	await expect(page.getByTestId('totals')).toContainText('Purple 21');
+	await enterCard(page, ['Blue', 3, 2]);
+	await expect(page.getByTestId('first-winner')).toHaveText('Ben');
+	await expect(page.getByTestId('second-winner')).toHaveText('Ana');
+	await expect(page.getByTestId('why')).toContainText(
+		'Purple has the highest total (21), ahead of Blue.'
+	);
+	await expect(page.getByTestId('why')).toContainText(
+		'Ana played the second card of the top group, Purple 10: second winner.'
+	);
+	await expect(whose(page)).toHaveText('Ben, take any one card');
+
+	// The first winner's pick can be undone and redone.
+	await page.getByRole('button', { name: 'Take Purple 11 (played by Ben)' }).click();
+	await expect(page.getByTestId('last-trick')).toHaveText(
+		'Last trick: Ben took Purple 11, Ana took Blue 3 + Purple 10.'
+	);
+	await page.getByRole('button', { name: 'Undo' }).click();
+	await expect(whose(page)).toHaveText('Ben, take any one card');
+	await page.getByRole('button', { name: 'Redo' }).click();
+	await expect(whose(page)).toHaveText('Ana plays a card');
+	await expect(page.getByText('Ana leads this trick.')).toBeVisible();
+	await expect(points(page, 0)).toHaveText(String(2 + 1 + 2));
+	await expect(points(page, 1)).toHaveText('1');
+
+	// A card already played this round cannot be entered again.
+	await page.getByRole('button', { name: 'Purple', exact: true }).click();
+	await expect(
+		page.getByRole('button', { name: 'Purple 10, already played this round' })
+	).toBeDisabled();
+
+	// Trick 2: green 5 + 2 = 7 beats yellow 5. Ana takes her green 5, Cleo the two left.
+	await playTrick(
+		page,
+		[
+			['Green', 5, 0],
+			['Yellow', 5, 1],
+			['Green', 2, 3]
+		],
+		'Green 5'
+	);
+	await expect(whose(page)).toHaveText('Cleo plays a card');
+
+	// Trick 3, with a reload after two cards: nothing is lost.
+	await enterCard(page, ['Yellow', 12, 2]);
+	await enterCard(page, ['Blue', 12, 0]);
+	await page.reload();
+	await expect(whose(page)).toHaveText('Ben plays a card');
+	await expect(page.getByTestId('trick')).toContainText(/Cleo\s*Yellow 12/);
+	await expect(page.getByTestId('trick')).toContainText(/Ana\s*Blue 12/);
+	await expect(page.getByTestId('totals')).toContainText('Yellow 12');
+	await expect(page.getByTestId('totals')).toContainText('Blue 12');
+	await enterCard(page, ['Purple', 1, 1]);
+	// Yellow 12 and blue 12 tie on total and highest card: yellow was played first.
+	await expect(page.getByTestId('first-winner')).toHaveText('Cleo');
+	await expect(page.getByTestId('second-winner')).toHaveText('Ana');
+	await expect(page.getByTestId('why')).toContainText(
+		"Yellow and Blue tie on 12 and on their highest card (12); Yellow's was played first."
+	);
+	await expect(page.getByTestId('why')).toContainText(
+		"The top group has a single card, so the highest card of the next group wins second: Ana's Blue 12."
+	);
+	await page.getByRole('button', { name: 'Take Blue 12 (played by Ana)' }).click();
+
+	// Ana now holds all four colours: a tick, announced and highlighted.
+	await expect(page.getByTestId('announce')).toHaveText('Ana ticks a Pass Pass! 1 of 3.');
+	await expect(page.getByTestId('player-0')).toHaveClass(/flash/);
+	await expect(ticks(page, 0)).toHaveText('1');
+	await expect(points(page, 0)).toHaveText('11');
+	await expect(points(page, 1)).toHaveText('1');
+	await expect(points(page, 2)).toHaveText('7');
+
+	// The rest of round 1 as cards won.
+	await page.getByRole('button', { name: 'Cards won' }).click();
+	await giveCards(page, 'Ben', [
+		['Purple', 2, 0],
+		['Purple', 3, 0],
+		['Purple', 4, 0],
+		['Purple', 5, 0],
+		['Purple', 6, 0],
+		['Purple', 7, 0],
+		['Purple', 8, 0],
+		['Purple', 9, 0]
+	]);
+	await expect(page.getByTestId('where')).toHaveText('Round 1 of 3 · 17 of 24 cards won');
+	await giveCards(page, 'Cleo', [
+		['Blue', 1, 0],
+		['Blue', 2, 0],
+		['Blue', 4, 0],
+		['Blue', 5, 0],
+		['Blue', 6, 0],
+		['Blue', 7, 0],
+		['Blue', 8, 0]
+	]);
+	// 24 cards won: the round ends by itself.
+	await expect(page.getByTestId('announce')).toHaveText(
+		'Round 1 is over. Ana leads the next round.'
+	);
+	await expect(page.getByTestId('where')).toHaveText('Round 2 of 3 · 0 of 24 cards won');
+	await expect(page.getByTestId('pad-0-0')).toContainText('11 pts');
+	await expect(page.getByTestId('pad-0-0')).toContainText('1 ✔');
+	await expect(page.getByTestId('pad-0-1')).toContainText('9 pts');
+	await expect(page.getByTestId('pad-0-2')).toContainText('14 pts');
+
+	// Round 2: Purple 10's diamonds are remembered on this device.
+	await page
+		.getByRole('group', { name: 'Who took the cards?' })
+		.getByRole('button', { name: 'Ana' })
+		.click();
+	await page.getByRole('button', { name: 'Purple', exact: true }).click();
+	await page.getByRole('button', { name: 'Purple 10', exact: true }).click();
+	await expect(page.getByRole('button', { name: 'Purple 10, diamonds: 1' })).toContainText(
+		'remembered'
+	);
+	await page.getByRole('button', { name: 'Purple 10, diamonds: 1' }).click();
+	await enterCard(page, ['Green', 3, 0]);
+	await page.getByRole('button', { name: 'Give 2 cards to Ana' }).click();
+	await giveCards(page, 'Ben', [
+		['Yellow', 1, 0],
+		['Yellow', 2, 0],
+		['Yellow', 3, 0],
+		['Yellow', 4, 0]
+	]);
+	await page.getByRole('button', { name: 'End round 2' }).click();
+	await expect(page.getByTestId('where')).toHaveText('Round 3 of 3 · 0 of 24 cards won');
+
+	// Round 3: Ana takes one card; the round and the match end.
+	await giveCards(page, 'Ana', [['Blue', 1, 0]]);
+	await page.getByRole('button', { name: 'End round 3' }).click();
+
+	// Ana 11 + 3 + 1 = 15, Cleo 14, Ben 9 + 4 = 13: Ana wins on points.
+	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
+	await expect(page.getByTestId('outcome')).toContainText('most points after three rounds');
+	await expect(page.getByTestId('standing').locator('li').first()).toContainText('Ana');
+	await expect(page.getByTestId('pad-total-0')).toContainText('15 pts');
+	await expect(page.getByTestId('pad-total-1')).toContainText('13 pts');
+	await expect(page.getByTestId('pad-total-2')).toContainText('14 pts');
+});
+
+test('a third tick wins at once, in the middle of a trick', async ({ page }) => {
+	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
+	await page.getByRole('button', { name: 'Cards won' }).click();
+	// Round 1: Ana collects two complete sets: two ticks.
+	await giveCards(page, 'Ana', [
+		['Purple', 1, 0],
+		['Blue', 1, 0],
+		['Green', 1, 0],
+		['Yellow', 1, 0],
+		['Purple', 2, 0],
+		['Blue', 2, 0],
+		['Green', 2, 0],
+		['Yellow', 2, 0]
+	]);
+	await expect(page.getByTestId('announce')).toHaveText('Ana ticks a Pass Pass! 2 of 3.');
+	await expect(ticks(page, 0)).toHaveText('2');
+	await page.getByRole('button', { name: 'End round 1' }).click();
+	await expect(page.getByTestId('where')).toContainText('Round 2 of 3');
+
+	// Round 2: three colours as cards won, then a trick brings the fourth.
+	await giveCards(page, 'Ana', [
+		['Purple', 3, 0],
+		['Blue', 3, 0],
+		['Green', 3, 0]
+	]);
+	await page.getByRole('button', { name: 'Trick by trick' }).click();
+	await playTrick(
+		page,
+		[
+			['Yellow', 10, 0],
+			['Blue', 10, 0],
+			['Purple', 5, 0]
+		],
+		'Yellow 10'
+	);
+	await expect(page.getByTestId('announce')).toHaveText(
+		'Ana ticks a third Pass Pass and wins at once!'
+	);
+	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
+	await expect(page.getByTestId('outcome')).toContainText('a third Pass Pass tick');
+	// The match stopped before Ben's take.
+	await expect(points(page, 1)).toHaveText('0');
+});
+
+test('a 4-player team game through a round and its team choice', async ({ page }) => {
+	await page.goto('/new?game=pass-pass');
+	const seats = page.getByLabel(/Name of the player in seat/);
+	await page.getByRole('button', { name: 'Add a player' }).click();
+	for (const [index, name] of ['Ana', 'Ben', 'Cleo', 'Dan'].entries()) {
+		await seats.nth(index).fill(name);
+	}
+	await expect(page.getByText('Team 1: seats 1, 3')).toBeVisible();
+	await expect(page.getByText('Team 2: seats 2, 4')).toBeVisible();
+	await page.getByLabel('2 teams of 2').check();
+	await page.getByLabel('Who starts').selectOption({ label: 'Ben' });
+	await page.getByRole('button', { name: 'Start the match' }).click();
+	await expect(page).toHaveURL(/\/match\//);
+	await expect(whose(page)).toHaveText('Ben plays a card');
+	await expect(page.getByTestId('player-2')).toContainText('Team 1');
+
+	await page.getByRole('button', { name: 'Cards won' }).click();
+	await giveCards(page, 'Ana', [
+		['Purple', 1, 0],
+		['Blue', 1, 0],
+		['Green', 1, 0]
+	]);
+	await giveCards(page, 'Cleo', [
+		['Purple', 2, 0],
+		['Blue', 2, 0],
+		['Green', 2, 0],
+		['Yellow', 2, 0],
+		['Purple', 3, 0]
+	]);
+	await expect(page.getByTestId('announce')).toHaveText('Cleo ticks a Pass Pass! Team 1: 1 of 3.');
+	await giveCards(page, 'Ben', [
+		['Yellow', 1, 0],
+		['Yellow', 3, 0]
+	]);
+	await giveCards(page, 'Dan', [['Blue', 3, 2]]);
+	await page.getByRole('button', { name: 'End round 1' }).click();
+
+	// Each team writes one member: Passpad suggests the most points.
+	await expect(page.getByRole('heading', { name: /End of round 1/ })).toBeVisible();
+	const team1 = page.getByTestId('team-0');
+	const team2 = page.getByTestId('team-1');
+	await expect(team1.getByLabel('Cleo: 5 points, 1 ticks')).toBeChecked();
+	await expect(team2.getByLabel('Dan: 3 points, 0 ticks')).toBeChecked();
+	await team1.getByRole('button', { name: 'Write Cleo for team 1' }).click();
+	await expect(team1).toContainText("Cleo's score is written.");
+	// Team 2 prefers Ben's line over the suggestion.
+	await team2.getByLabel('Ben: 2 points, 0 ticks').check();
+	await team2.getByRole('button', { name: 'Write Ben for team 2' }).click();
+
+	await expect(page.getByTestId('where')).toContainText('Round 2 of 3');
+	await expect(page.getByTestId('pad-0-0')).toContainText('5 pts');
+	await expect(page.getByTestId('pad-0-0')).toContainText('1 ✔');
+	await expect(page.getByTestId('pad-0-0')).toContainText('Cleo');
+	await expect(page.getByTestId('pad-0-1')).toContainText('2 pts');
+	await expect(page.getByTestId('pad-0-1')).toContainText('Ben');
+	await expect(page.getByTestId('team-ticks')).toContainText('Team 1: 1 of 3 Pass Passes');
+	await expect(page.getByTestId('score-sheet')).toContainText('Round 1');
+});
+
+/** Resolver: each card by colour and value, in play order. */
+async function resolve(page: Page, cards: [string, number][]) {
+	for (const [color, value] of cards) {
+		await page.getByRole('button', { name: color, exact: true }).click();
+		await page.getByRole('button', { name: `${color} ${value}`, exact: true }).click();
+	}
+}
+
+test('the dispute resolver on the rulebook’s four examples', async ({ page }) => {
+	await page.goto('/rules/pass-pass');
+	await page.getByRole('link', { name: 'Settle a dispute: resolve one trick' }).click();
+	await expect(page.getByRole('heading', { name: 'Settle a dispute' })).toBeVisible();
+	await page.getByText('Names (optional)').click();
+	for (const [index, name] of ['David', 'Stephanie', 'Alex', 'Fiona'].entries()) {
+		await page.getByRole('textbox', { name: `Player ${index + 1}` }).fill(name);
+	}
+	const why = page.getByTestId('why');
+	const again = page.getByRole('button', { name: 'Start again' });
+
+	// Example 1: all purple. Alex (12) first, Stephanie (11) second; she takes the 6 and the 10.
+	await resolve(page, [
+		['Purple', 10],
+		['Purple', 11],
+		['Purple', 12],
+		['Purple', 6]
+	]);
+	await expect(page.getByTestId('first-winner')).toHaveText('Alex');
+	await expect(page.getByTestId('second-winner')).toHaveText('Stephanie');
+	await expect(why).toContainText('Every card is Purple: one group only.');
+	await page.getByRole('button', { name: 'Take Purple 12 (played by Alex)' }).click();
+	await expect(page.getByTestId('takes')).toContainText(
+		'Stephanie takes the two lowest cards left: Purple 6 + Purple 10.'
+	);
+	await expect(page.getByTestId('takes')).toContainText('Discarded for the round: Purple 11.');
+	await expect(page.getByTestId('takes')).toContainText('Stephanie leads the next trick.');
+	await again.click();
+
+	// Example 2: purple 10 + 6 = 16 beats blue 11. David first, Fiona second.
+	await resolve(page, [
+		['Purple', 10],
+		['Blue', 11],
+		['Green', 4],
+		['Purple', 6]
+	]);
+	await expect(page.getByTestId('first-winner')).toHaveText('David');
+	await expect(page.getByTestId('second-winner')).toHaveText('Fiona');
+	await expect(why).toContainText('Purple has the highest total (16), ahead of Blue.');
+	await page.getByRole('button', { name: 'Take Green 4 (played by Alex)' }).click();
+	await expect(page.getByTestId('takes')).toContainText(
+		'Fiona takes the two lowest cards left: Purple 6 + Purple 10.'
+	);
+	await expect(page.getByTestId('takes')).toContainText('Discarded for the round: Blue 11.');
+	await again.click();
+
+	// Example 3: a lone blue 11 on top; purple 10 beats green 4 + 6 on the higher card.
+	await resolve(page, [
+		['Purple', 10],
+		['Blue', 11],
+		['Green', 4],
+		['Green', 6]
+	]);
+	await expect(page.getByTestId('first-winner')).toHaveText('Stephanie');
+	await expect(page.getByTestId('second-winner')).toHaveText('David');
+	await expect(page.getByTestId('ranking')).toContainText(
+		'same total as Green, higher card (against 6)'
+	);
+	await expect(why).toContainText(
+		"The top group has a single card, so the highest card of the next group wins second: David's Purple 10."
+	);
+	// ... and with Fiona on the green 7, blue 11 ties green 11: the 11 wins, Fiona second.
+	await page.getByRole('button', { name: 'Take back the last card' }).click();
+	await resolve(page, [['Green', 7]]);
+	await expect(page.getByTestId('first-winner')).toHaveText('Stephanie');
+	await expect(page.getByTestId('second-winner')).toHaveText('Fiona');
+	await expect(why).toContainText(
+		'Blue and Green tie on 11; Blue holds the higher card (11 against 7).'
+	);
+	await again.click();
+
+	// Example 4: purple 10 + 6 ties green 10 + 6, the 10s tie: David played first; Alex second.
+	await resolve(page, [
+		['Purple', 10],
+		['Green', 10],
+		['Purple', 6],
+		['Green', 6]
+	]);
+	await expect(page.getByTestId('first-winner')).toHaveText('David');
+	await expect(page.getByTestId('second-winner')).toHaveText('Alex');
+	await expect(why).toContainText(
+		"Purple and Green tie on 16 and on their highest card (10); Purple's was played first."
+	);
+	// David takes the green 10: the 6s tie, so Alex takes both (no choice), the purple 10 goes.
+	await page.getByRole('button', { name: 'Take Green 10 (played by Stephanie)' }).click();
+	await expect(page.getByTestId('takes')).toContainText(
+		'Alex takes the two lowest cards left: Purple 6 + Green 6.'
+	);
+});
+
+test('the resolver offers a choice when equal values tie', async ({ page }) => {
+	await page.goto('/resolve');
+	await page.getByRole('button', { name: '5', exact: true }).click();
+	await resolve(page, [
+		['Blue', 12],
+		['Blue', 9],
+		['Green', 4],
+		['Yellow', 4],
+		['Purple', 4]
+	]);
+	await page.getByRole('button', { name: 'Take Blue 12 (played by Player 1)' }).click();
+	await expect(page.getByTestId('takes')).toContainText(
+		'Equal values: Player 2 chooses one of these pairs.'
+	);
+	await expect(page.getByTestId('takes').locator('li')).toHaveCount(3);
+});
+
+test.describe('in French', () => {
+	test.use({ locale: 'fr-FR' });
+
+	test('the resolver and the match options speak French', async ({ page }) => {
+		await page.goto('/new?game=pass-pass');
+		await expect(page.getByText('Individuel', { exact: true })).toBeVisible();
+		await expect(page.getByText('Le joueur qui commence mène le premier pli.')).toBeVisible();
+
+		await page.goto('/resolve');
+		await expect(page.getByRole('heading', { name: 'Régler un litige' })).toBeVisible();
+		await page.getByRole('button', { name: '3', exact: true }).click();
+		await resolve(page, [
+			['Violet', 3],
+			['Bleu', 4],
+			['Bleu', 5]
+		]);
+		await expect(page.getByText('Premier gagnant', { exact: true })).toBeVisible();
+		await expect(page.getByTestId('first-winner')).toHaveText('Joueur 3');
+		await expect(page.getByTestId('why')).toContainText(
+			'Bleu a le plus gros total (9), devant Violet.'
+		);
+	});
+});
