@@ -1,0 +1,178 @@
+import { m } from '$lib/paraglide/messages';
+import type { Refusal } from '$lib/rules/common';
+import {
+	dominoes,
+	teamOf,
+	tileKey,
+	tileText,
+	type DominoesAction,
+	type DominoesRefusal,
+	type DominoesState
+} from '$lib/rules/dominoes';
+import type { GameUi } from '../types';
+import { commonRefusal } from '../text';
+import { teamName } from './words';
+import Panel from './Panel.svelte';
+import Options from './Options.svelte';
+import Rules from './Rules.svelte';
+
+export interface DominoesOptions {
+	houseRuleWinnerStarts: boolean;
+}
+
+/**
+ * The match config: the rules core's own field, plus `start`, the seat chosen (or drawn) on the
+ * new-match screen. The reducer ignores `start` (deal 1 begins with a `start` action, so the
+ * lots stay in the log); only the Panel reads it, to offer that seat first.
+ */
+export interface DominoesMatchConfig extends DominoesOptions {
+	start: number;
+}
+
+function refusal(refusal: Refusal, names: readonly string[]): string {
+	const params = refusal.params ?? {};
+	const tile = String(params.tile ?? '');
+	const number = Number(params.number);
+	const left = Number(params.left);
+	const right = Number(params.right);
+	const code = refusal.code as DominoesRefusal;
+	switch (code) {
+		case 'bad-seat':
+			return m.dom_refusal_bad_seat({ seat: String(params.seat ?? '') });
+		case 'starter-already-chosen':
+			return m.dom_refusal_started();
+		case 'choose-starter-first':
+			return m.dom_refusal_choose_starter();
+		case 'count-first':
+			return m.dom_refusal_count_first();
+		case 'tile-out-of-range':
+			return m.dom_refusal_out_of_range({ tile });
+		case 'tile-on-line':
+			return m.dom_refusal_on_line({ tile });
+		case 'tile-twice':
+			return m.dom_refusal_twice({ tile });
+		case 'tile-does-not-match':
+			return params.end === 'left'
+				? m.dom_refusal_no_match_left({ tile, number })
+				: m.dom_refusal_no_match_right({ tile, number });
+		case 'tile-fits-no-end':
+			return params.tile === undefined
+				? m.dom_refusal_fits_nothing()
+				: m.dom_refusal_fits_no_end({ tile, left, right });
+		case 'choose-end':
+			return m.dom_refusal_choose_end({ tile, left, right });
+		case 'hand-empty':
+			return m.dom_refusal_hand_empty({ name: names[Number(params.seat)] ?? '' });
+		case 'play-first-tile':
+			return m.dom_refusal_play_first();
+		case 'boneyard-empty':
+			return m.dom_refusal_boneyard_empty();
+		case 'boneyard-not-empty':
+			return m.dom_refusal_boneyard_not_empty({ count: Number(params.boneyard) });
+		case 'already-drawn':
+			return m.dom_refusal_already_drawn();
+		case 'draw-first':
+			return m.dom_refusal_draw_first();
+		case 'keep-or-play':
+			return m.dom_refusal_keep_or_play();
+		case 'nothing-to-count':
+			return m.dom_refusal_nothing_to_count();
+		case 'count-tiles-or-total':
+			return m.dom_refusal_count_how();
+		case 'count-wrong-number':
+			return m.dom_refusal_count_number({
+				expected: Number(params.expected),
+				given: Number(params.given)
+			});
+		case 'count-mismatch':
+			return m.dom_refusal_count_mismatch({
+				total: String(params.total),
+				counted: Number(params.counted)
+			});
+		case 'total-out-of-range':
+			return m.dom_refusal_total_range({
+				total: String(params.total),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
+		case 'malformed-action':
+		case 'game-over':
+			return commonRefusal(code);
+		default:
+			// every code of REFUSALS is worded above; anything else is the shell's
+			code satisfies never;
+			return commonRefusal(refusal.code);
+	}
+}
+
+/** A played tile in words, with what it did to the turn (worked out by the rules core). */
+function describePlay(
+	state: DominoesState,
+	action: Extract<DominoesAction, { type: 'play' }>,
+	names: readonly string[]
+): string {
+	const name = names[state.seat] ?? '';
+	const result = dominoes.apply(state, action);
+	const played = result.ok ? result.value.lastPlay : null;
+	const tile = played ? tileText(played.tile) : tileKey(action.tile);
+	const end = played ? played.end : (action.end ?? null);
+	const text =
+		end === 'left'
+			? m.dom_log_left({ name, tile })
+			: end === 'right'
+				? m.dom_log_right({ name, tile })
+				: m.dom_log_first({ name, tile });
+	if (!result.ok || !played) return text;
+	if (result.value.phase === 'count') return m.dom_log_out({ text });
+	if (played.effect === 'again') return m.dom_log_again({ text });
+	if (played.effect === 'skip')
+		return m.dom_log_skip({ text, name: names[result.value.seat] ?? '' });
+	return text;
+}
+
+function describe(action: unknown, before: unknown, names: readonly string[]): string {
+	const state = before as DominoesState;
+	const act = action as DominoesAction;
+	const name = names[state.seat] ?? '';
+	switch (act?.type) {
+		case 'start':
+			return m.dom_log_start({ name: names[act.seat] ?? '' });
+		case 'play':
+			return describePlay(state, act, names);
+		case 'draw':
+			return m.dom_log_draw({ name });
+		case 'keep':
+			return m.dom_log_keep({ name });
+		case 'pass':
+			return state.passes === 3 ? m.dom_log_blocked({ name }) : m.dom_log_pass({ name });
+		case 'count': {
+			const losers = state.wentOut === null ? 0 : 1 - teamOf(state.wentOut);
+			const team = teamName(losers, names);
+			const deal = state.deal;
+			if (act.tiles) {
+				const total = act.tiles.reduce((sum, tile) => sum + tile[0] + tile[1], 0);
+				const tiles = act.tiles.map(tileKey).join(' ');
+				return m.dom_log_count_tiles({ deal, team, tiles, total });
+			}
+			return m.dom_log_count_total({ deal, team, total: act.total ?? 0 });
+		}
+		default:
+			return m.refusal_malformed();
+	}
+}
+
+export const ui: GameUi<DominoesOptions> = {
+	game: dominoes,
+	Panel,
+	Options,
+	Rules,
+	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
+	config: (options, table): DominoesMatchConfig => ({
+		houseRuleWinnerStarts: options.houseRuleWinnerStarts,
+		start: table.start
+	}),
+	refusal,
+	describe,
+	reason: () => m.dom_reason_lowest(),
+	rowLabel: (_code, params) => m.dom_row_deal({ deal: Number(params?.deal ?? 0) })
+};
