@@ -18,7 +18,11 @@ export interface GameUi<Options = unknown> {
 	/** the referee panel: turn, the controls for the next action, the game's own live view */
 	readonly Panel: Component<{ session: MatchSession }>;
 	/** the game's setup options (house rules, teams, mode) on the new-match screen */
-	readonly Options: Component<{ options: Options; players: number }, object, 'options'>;
+	readonly Options: Component<
+		{ options: Options; players: number; names: readonly string[] },
+		object,
+		'options'
+	>;
 	/** rules in our own words plus the RULINGS that apply */
 	readonly Rules: Component;
 	defaultOptions(players: number): Options;
