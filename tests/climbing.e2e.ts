@@ -213,6 +213,8 @@ test('a basic match: three games to three crowns', async ({ page }) => {
 	// Game 2: nobody is prefilled, the cards were dealt again.
 	await expect(page.getByTestId('start')).toContainText('Game 2: who holds START 2?');
 	await expect(page.getByTestId('start')).not.toContainText('chosen at setup');
+	await expect(page.getByTestId('status')).toContainText('Game 2');
+	await expect(page.getByTestId('status')).not.toContainText('Round');
 
 	// Game 2: Ben leads, Ana bombs it with four eights on two doubled faces.
 	await holder(page, 'Ben');
