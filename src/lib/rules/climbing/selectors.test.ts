@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { climbing } from './index';
-import { awaitingStart, check, gameNumber, leader, roundNumber, sheet } from './selectors';
+import {
+	awaitingStart,
+	check,
+	gameNumber,
+	lastGame,
+	leader,
+	roundNumber,
+	sheet
+} from './selectors';
 import type { ClimbingAction, ClimbingState, Rank } from './types';
 
 function run(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
@@ -100,6 +108,75 @@ describe('table counters', () => {
 			totals: [0, 1, 1],
 			lowerWins: false
 		});
+	});
+});
+
+describe('lastGame: what the screen announces between games', () => {
+	const play = (seat: number, values: string, cards: number): ClimbingAction => ({
+		type: 'play',
+		seat,
+		values: shown(values),
+		cards,
+		upgrade: false,
+		augment: 0
+	});
+	const pass = (seat: number): ClimbingAction => ({ type: 'pass', seat });
+
+	it('is null until a game ends', () => {
+		expect(lastGame(begun)).toBeNull();
+	});
+
+	it('advanced: equal cards left, the seat closer clockwise to the winner takes the 2', () => {
+		// Seat 2 wins; seats 0 and 1 keep 13 cards each; seat 0 is next clockwise from seat 2.
+		let state = climbing.setup({ mode: 'advanced', tokens: 40 }, 3);
+		state = run(
+			state,
+			{ type: 'start', seat: 2 },
+			play(2, '2 2 2 2 2', 5),
+			pass(0),
+			pass(1),
+			play(2, '3 4 5 6 7', 5),
+			pass(0),
+			pass(1),
+			play(2, '9 9 9', 3)
+		);
+		expect(lastGame(state)).toEqual({
+			game: 1,
+			winner: 2,
+			cardsLeft: [13, 13, 0],
+			awarded: [2, 1, 4],
+			tie: { first: 0, second: 1, cards: 13 }
+		});
+	});
+
+	it('no tie when the cards left differ, and none in basic', () => {
+		const advanced = run(
+			climbing.setup({ mode: 'advanced', tokens: 40 }, 3),
+			{ type: 'start', seat: 2 },
+			play(2, '2', 1),
+			play(0, '5', 1),
+			pass(1),
+			pass(2),
+			play(0, '2 2 2 2 2', 5),
+			pass(1),
+			pass(2),
+			play(0, '3 4 5 6 7', 5),
+			pass(1),
+			pass(2),
+			play(0, '9 9', 2)
+		);
+		expect(lastGame(advanced)).toMatchObject({ awarded: [4, 1, 2], tie: null });
+		const basic = run(
+			begun,
+			play(1, '2 2 2 2 2', 5),
+			pass(2),
+			pass(0),
+			play(1, '3 4 5 6 7', 5),
+			pass(2),
+			pass(0),
+			play(1, '9 9 9', 3)
+		);
+		expect(lastGame(basic)).toMatchObject({ awarded: [0, 1, 0], tie: null });
 	});
 });
 

@@ -75,6 +75,46 @@ export function awards(state: ClimbingState): number[][] {
 	return state.games.map((game) => [...game.awarded]);
 }
 
+/** Two seats that kept as many cards: `first` took the 2 points, closer clockwise to the winner. */
+export interface PointsTie {
+	readonly first: number;
+	readonly second: number;
+	readonly cards: number;
+}
+
+export interface GameResult {
+	/** the game's number, from 1 */
+	readonly game: number;
+	readonly winner: number;
+	readonly cardsLeft: readonly number[];
+	/** crowns or points per seat */
+	readonly awarded: readonly number[];
+	/** advanced only: the 2 and the 1 went to seats with equal cards (RULINGS PASS 9) */
+	readonly tie: PointsTie | null;
+}
+
+/** The last finished game, for the announcement between games; null before the first ends. */
+export function lastGame(state: ClimbingState): GameResult | null {
+	const record = state.games.at(-1);
+	if (!record) return null;
+	const first = record.awarded.indexOf(2);
+	const second = record.awarded.indexOf(1);
+	const tie =
+		state.config.mode === 'advanced' &&
+		first >= 0 &&
+		second >= 0 &&
+		record.cardsLeft[first] === record.cardsLeft[second]
+			? { first, second, cards: record.cardsLeft[first] }
+			: null;
+	return {
+		game: state.games.length,
+		winner: record.winner,
+		cardsLeft: [...record.cardsLeft],
+		awarded: [...record.awarded],
+		tie
+	};
+}
+
 export function outcome(state: ClimbingState): Outcome | null {
 	const { mode } = state.config;
 	const winner = matchWinner(mode, state.games, state.hands.length);

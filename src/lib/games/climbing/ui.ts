@@ -1,0 +1,119 @@
+import { m } from '$lib/paraglide/messages';
+import type { Refusal } from '$lib/rules/common';
+import {
+	BOX_TOKENS,
+	climbing,
+	check,
+	gameNumber,
+	type ClimbingAction,
+	type ClimbingRefusal,
+	type ClimbingState,
+	type Mode,
+	type PlayedSet
+} from '$lib/rules/climbing';
+import type { GameUi } from '../types';
+import { commonRefusal } from '../text';
+import Panel from './Panel.svelte';
+import Options from './Options.svelte';
+import Rules from './Rules.svelte';
+import { cardsText, notBeatText, setText, tokensText } from './words';
+import type { ClimbingMatchConfig } from './view';
+
+export interface ClimbingOptions {
+	mode: Mode;
+}
+
+function refusal(refusal: Refusal, names: readonly string[]): string {
+	const params = refusal.params ?? {};
+	const name = (key: string) => names[Number(params[key])] ?? '';
+	const tableSet = { type: String(params.type), rank: String(params.rank) } as PlayedSet;
+	switch (refusal.code as ClimbingRefusal) {
+		case 'game-not-started':
+			return m.cl_refusal_not_started();
+		case 'game-in-progress':
+			return m.cl_refusal_in_progress();
+		case 'bad-seat':
+			return m.cl_refusal_bad_seat();
+		case 'already-passed':
+			return m.cl_refusal_passed({ name: name('seat') });
+		case 'not-your-turn':
+			return m.cl_refusal_turn({ name: name('seat'), turn: name('turn') });
+		case 'must-lead':
+			return m.cl_refusal_must_lead({ name: name('seat') });
+		case 'not-a-set':
+			return m.cl_refusal_not_a_set({ values: String(params.values ?? '') });
+		case 'card-count':
+			return m.cl_refusal_card_count({
+				cards: Number(params.cards),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
+		case 'hand-too-small':
+			return m.cl_refusal_hand({ cards: Number(params.cards), hand: Number(params.hand) });
+		case 'does-not-beat':
+			return notBeatText(tableSet);
+		case 'nothing-to-augment':
+			return m.cl_refusal_nothing_to_augment();
+		case 'augment-needs-equal-set':
+			return m.cl_refusal_augment_equal({ table: setText(tableSet) });
+		case 'augment-price':
+			return m.cl_refusal_augment_price({ need: tokensText(Number(params.need)) });
+		case 'not-enough-tokens':
+			return m.cl_refusal_tokens({
+				need: tokensText(Number(params.need)),
+				have: tokensText(Number(params.have))
+			});
+		case 'malformed-action':
+		case 'game-over':
+		default:
+			return commonRefusal(refusal.code);
+	}
+}
+
+function describe(action: unknown, before: unknown, names: readonly string[]): string {
+	const state = before as ClimbingState;
+	const act = action as ClimbingAction;
+	const name = names[Number((act as { seat?: unknown })?.seat)] ?? '';
+	switch (act?.type) {
+		case 'start':
+			return m.cl_log_start({ name, game: gameNumber(state) });
+		case 'play': {
+			const set = check(state, act).set;
+			const after = climbing.apply(state, act);
+			const parts = [
+				m.cl_log_play({
+					name,
+					set: set ? setText(set) : act.values.join(' '),
+					values: act.values.join(' '),
+					cards: cardsText(act.cards)
+				})
+			];
+			if (act.upgrade) parts.push(m.cl_log_upgrade());
+			if (act.augment > 0) parts.push(m.cl_log_augment({ count: tokensText(act.augment) }));
+			if (after.ok && after.value.games.length > state.games.length) parts.push(m.cl_log_out());
+			else if (set?.type === 'trump') parts.push(m.cl_log_trump());
+			return parts.join(', ');
+		}
+		case 'pass':
+			return m.cl_log_pass({ name });
+		default:
+			return m.refusal_malformed();
+	}
+}
+
+export const ui: GameUi<ClimbingOptions> = {
+	game: climbing,
+	Panel,
+	Options,
+	Rules,
+	defaultOptions: () => ({ mode: 'basic' }),
+	config: (options, setup): ClimbingMatchConfig => ({
+		mode: options.mode,
+		tokens: BOX_TOKENS,
+		start: setup.start
+	}),
+	refusal,
+	describe,
+	reason: (reason) => (reason === 'points' ? m.cl_reason_points() : m.cl_reason_crowns()),
+	rowLabel: (_code, params) => m.cl_row_game({ game: Number(params?.game ?? 0) })
+};
