@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startMatch, waitForServiceWorker } from './helpers';
+import { gameLink, startMatch, waitForServiceWorker } from './helpers';
 
 test('installable: manifest linked with icons, service worker active', async ({
 	page,
@@ -45,7 +45,7 @@ test.describe('in French', () => {
 		await page.goto('/');
 		await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 		await expect(page.getByRole('heading', { name: 'Nouvelle partie' })).toBeVisible();
-		await page.getByRole('link', { name: "Jouer à I'll Pass" }).click();
+		await gameLink(page, "Jouer à I'll Pass").click();
 		await expect(page.getByRole('button', { name: 'Commencer la partie' })).toBeVisible();
 		await page.getByRole('link', { name: 'Réglages' }).click();
 		await page.getByTestId('language').selectOption('en');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gameLink } from './helpers';
 
 /** Starts a PASS match through the new-match screen, as a person would. */
 async function startPass(
@@ -7,7 +8,7 @@ async function startPass(
 	options: { start?: string; mode?: 'basic' | 'advanced' } = {}
 ) {
 	await page.goto('/');
-	await page.getByRole('link', { name: 'Play PASS' }).click();
+	await gameLink(page, 'Play PASS').click();
 	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
 	const seats = page.getByLabel(/Name of the player in seat/);
 	while ((await seats.count()) < names.length) {
@@ -349,7 +350,7 @@ test.describe('in French', () => {
 
 	test('the PASS screens speak French', async ({ page }) => {
 		await page.goto('/');
-		await page.getByRole('link', { name: 'Jouer à PASS' }).click();
+		await gameLink(page, 'Jouer à PASS').click();
 		const seats = page.getByLabel(/Nom du joueur à la place/);
 		await seats.nth(0).fill('Léa');
 		await seats.nth(1).fill('Sam');

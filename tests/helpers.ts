@@ -1,5 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The home page's link to a game: its name is "Play <game> <blurb>", matched exactly at the start. */
+export function gameLink(page: Page, label: string) {
+	const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return page.getByRole('link', { name: new RegExp(`^${escaped} `) });
+}
+
 /** Starts a match through the new-match screen, as a person would. */
 export async function startMatch(
 	page: Page,
@@ -8,7 +14,7 @@ export async function startMatch(
 	options: { start?: string } = {}
 ): Promise<string> {
 	await page.goto('/');
-	await page.getByRole('link', { name: `Play ${game}` }).click();
+	await gameLink(page, `Play ${game}`).click();
 	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
 	const seats = page.getByLabel(/Name of the player in seat/);
 	while ((await seats.count()) < names.length) {

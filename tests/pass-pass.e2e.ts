@@ -235,8 +235,8 @@ test('a 4-player team game through a round and its team choice', async ({ page }
 	for (const [index, name] of ['Ana', 'Ben', 'Cleo', 'Dan'].entries()) {
 		await seats.nth(index).fill(name);
 	}
-	await expect(page.getByText('Team 1: seats 1, 3')).toBeVisible();
-	await expect(page.getByText('Team 2: seats 2, 4')).toBeVisible();
+	await expect(page.getByText('Team 1: seats 1 (Ana), 3 (Cleo)')).toBeVisible();
+	await expect(page.getByText('Team 2: seats 2 (Ben), 4 (Dan)')).toBeVisible();
 	await page.getByLabel('2 teams of 2').check();
 	await page.getByLabel('Who starts').selectOption({ label: 'Ben' });
 	await page.getByRole('button', { name: 'Start the match' }).click();
