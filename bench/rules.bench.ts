@@ -4,6 +4,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replay, type AnyGame } from '../src/lib/rules/common';
+import { climbing } from '../src/lib/rules/climbing';
+import {
+	match as climbingInput,
+	randomMatch as climbingGame
+} from '../src/lib/rules/climbing/simulate';
+import { dominoes } from '../src/lib/rules/dominoes';
+import {
+	legalMatch as dominoesGame,
+	matchInput as dominoesInput
+} from '../src/lib/rules/dominoes/simulate';
 import { illPass } from '../src/lib/rules/ill-pass';
 import { randomGame as illPassGame } from '../src/lib/rules/ill-pass/simulate';
 import { passPass, resolveTrick } from '../src/lib/rules/pass-pass';
@@ -52,6 +62,24 @@ describe('bench: replay of 1,000 random whole matches per game', () => {
 			return { config, players: input.players, actions };
 		});
 		expect(measure('Pass Pass', passPass, logs)).toBe(MATCHES);
+	});
+
+	it('Pass-Pass (dominoes)', () => {
+		const inputs = fc.sample(dominoesInput, { numRuns: MATCHES, seed: 4 });
+		const logs = inputs.map((input) => {
+			const { config, actions } = dominoesGame(input);
+			return { config, players: 4, actions };
+		});
+		expect(measure('Pass-Pass', dominoes, logs)).toBe(MATCHES);
+	});
+
+	it('PASS', () => {
+		// whole matches: enough steps for the last game of a crown or points match to end
+		const inputs = fc.sample(climbingInput, { numRuns: MATCHES, seed: 5 });
+		const logs = inputs.map((input) => climbingGame(input, 5000));
+		const ended = measure('PASS', climbing, logs);
+		console.log(`PASS: ${ended} of ${MATCHES} random matches reached a match winner`);
+		expect(ended).toBeGreaterThan(MATCHES * 0.9);
 	});
 });
 
