@@ -4,7 +4,7 @@ import { replay } from '../common';
 import { climbing } from './index';
 import { tokenCost, tokensInPlay } from './tokens';
 import { HAND_SIZE, RANKS, REFUSALS, type ClimbingAction, type PlayAction } from './types';
-import { match, randomMatch } from './simulate';
+import { match, randomMatch, type Input } from './simulate';
 
 /** Shown values for a set of this type and rank index (a straight tops at 5 or higher). */
 

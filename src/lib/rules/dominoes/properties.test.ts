@@ -4,7 +4,7 @@ import { clockwise, replay } from '../common';
 import { checkLine, tileKey } from './line';
 import { dealPoints, dominoes, nextSeat, turnEffect, unseen } from './index';
 import type { DominoesAction } from './types';
-import { legalMatch, matchInput, type Step } from './simulate';
+import { legalMatch, matchInput, type Input, type Step } from './simulate';
 
 const runs = { numRuns: 50 };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
