@@ -1,31 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gameLink } from './helpers';
+import { gameLink, startMatch } from './helpers';
 
-/** Starts a PASS match through the new-match screen, as a person would. */
-async function startPass(
+/** Starts a PASS match through the new-match screen, basic unless told otherwise. */
+function startPass(
 	page: Page,
 	names: string[],
 	options: { start?: string; mode?: 'basic' | 'advanced' } = {}
 ) {
-	await page.goto('/');
-	await gameLink(page, 'Play PASS').click();
-	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
-	const seats = page.getByLabel(/Name of the player in seat/);
-	while ((await seats.count()) < names.length) {
-		await page.getByRole('button', { name: 'Add a player' }).click();
-	}
-	while ((await seats.count()) > names.length) {
-		await page
-			.getByRole('button', { name: /^Remove/ })
-			.last()
-			.click();
-	}
-	for (const [index, name] of names.entries()) await seats.nth(index).fill(name);
-	if (options.start) await page.getByLabel('Who starts').selectOption({ label: options.start });
-	if (options.mode === 'advanced')
-		await page.getByRole('radio', { name: /^Advanced: 4, 2 and 1 points/ }).check();
-	await page.getByRole('button', { name: 'Start the match' }).click();
-	await expect(page).toHaveURL(/\/match\//);
+	return startMatch(page, 'PASS', names, {
+		start: options.start,
+		setup: async () => {
+			if (options.mode === 'advanced')
+				await page.getByRole('radio', { name: /^Advanced: 4, 2 and 1 points/ }).check();
+		}
+	});
 }
 
 /** Actions in the log, as the log's summary counts them. */

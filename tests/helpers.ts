@@ -11,7 +11,7 @@ export async function startMatch(
 	page: Page,
 	game: string,
 	names: string[],
-	options: { start?: string } = {}
+	options: { start?: string; setup?: (page: Page) => Promise<void> } = {}
 ): Promise<string> {
 	await page.goto('/');
 	await gameLink(page, `Play ${game}`).click();
@@ -28,6 +28,7 @@ export async function startMatch(
 	}
 	for (const [index, name] of names.entries()) await seats.nth(index).fill(name);
 	if (options.start) await page.getByLabel('Who starts').selectOption({ label: options.start });
+	await options.setup?.(page);
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await expect(page).toHaveURL(/\/match\//);
 	return page.url();
