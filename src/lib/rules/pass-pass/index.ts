@@ -6,9 +6,9 @@ import { checkConfig, defaultConfig } from './teams';
 import type { PassPassAction, PassPassConfig, PassPassRefusal, PassPassState } from './types';
 
 export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards';
+// CONTRACT.md
+export { resolveTrick, secondWinnerTakes } from './trick';
 export {
-	resolveTrick,
-	secondWinnerTakes,
 	explainTrick,
 	rankGroups,
 	colorTotals,
