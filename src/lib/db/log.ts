@@ -93,3 +93,25 @@ export function redoAction(
 		return { length: expected + 1, redo: match.redo.slice(0, -1), ...summary };
 	});
 }
+
+/**
+ * Edit the past: the whole log replaced by one the rules have already replayed, in one
+ * transaction (the caller proves it legal first; a failing log is never written).
+ */
+export function replaceLog(
+	matchId: string,
+	expected: number,
+	actions: readonly unknown[],
+	summary: LogSummary
+): Promise<MatchRow> {
+	return writeLog(matchId, expected, async () => {
+		const rows = await range(matchId).toArray();
+		const at = new Map(rows.map((row) => [row.seq, row.at]));
+		await range(matchId).delete();
+		const now = Date.now();
+		await database().actions.bulkAdd(
+			actions.map((action, seq) => ({ matchId, seq, action, at: at.get(seq) ?? now }))
+		);
+		return { length: actions.length, redo: [], ...summary };
+	});
+}

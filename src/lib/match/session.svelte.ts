@@ -3,6 +3,7 @@ import {
 	appendAction,
 	loadLog,
 	redoAction,
+	replaceLog,
 	storageProblem,
 	undoAction,
 	type Log,
@@ -16,7 +17,7 @@ export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
 /** An action the rules accepted but storage did not: shown until saved or discarded. */
 export interface Unsaved {
-	readonly kind: 'act' | 'undo' | 'redo';
+	readonly kind: 'act' | 'undo' | 'redo' | 'edit';
 	readonly action: unknown;
 	readonly problem: Problem;
 }
@@ -144,12 +145,44 @@ export class MatchSession {
 		);
 	}
 
+	/**
+	 * Edit the past: the log without action `index`, replayed from the start. If a later action
+	 * no longer follows the rules, nothing changes and the failure says which and why.
+	 */
+	async removeAction(
+		index: number
+	): Promise<{ ok: true } | { ok: false; index: number; refusal: Refusal }> {
+		if (this.#busy || index < 0 || index >= this.#actions.length) {
+			return { ok: false, index, refusal: { code: 'malformed-action' } };
+		}
+		const actions = this.#actions.filter((_, at) => at !== index);
+		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
+		if (replayed.failure) {
+			// the failing action, counted in the log as it stands now
+			const failing = replayed.failure.index + (replayed.failure.index >= index ? 1 : 0);
+			return { ok: false, index: failing, refusal: replayed.failure.refusal };
+		}
+		const saved = await this.#write('edit', this.#actions[index], replayed.state, actions, () =>
+			replaceLog(
+				this.#match.id,
+				this.#actions.length,
+				actions,
+				summarize(this.ui.game, replayed.state)
+			)
+		);
+		return saved ? { ok: true } : { ok: false, index, refusal: { code: 'not-saved' } };
+	}
+
 	/** Tries the unsaved action again (after freeing space, or closing private mode). */
 	async retry(): Promise<boolean> {
 		const unsaved = this.#unsaved;
 		if (!unsaved) return false;
 		if (unsaved.kind === 'undo') return this.undo();
 		if (unsaved.kind === 'redo') return this.redo();
+		if (unsaved.kind === 'edit') {
+			this.#unsaved = null; // an edit is asked again from the log, where it was made
+			return false;
+		}
 		return this.act(unsaved.action);
 	}
 

@@ -84,3 +84,38 @@ describe('MatchSession: nothing is shown before it is saved', () => {
 		expect((await loadLog(one.match.id)).actions).toEqual([{ type: 'reveal', card: 17 }]);
 	});
 });
+
+describe('MatchSession: edit the past', () => {
+	it('removes an earlier action and replays the rest, in the log too', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' }); // Ana pays a chip: the mistake
+		await session.act({ type: 'pass' }); // Ben
+		await session.act({ type: 'take' }); // Cleo takes 17 with 2 chips
+		expect(await session.removeAction(1)).toEqual({ ok: true });
+		// without Ana's pass, Ben's pass becomes Ana's and Cleo's take becomes Ben's
+		expect(state(session).hands.map((hand) => hand.chips)).toEqual([10, 12, 11]);
+		expect(state(session).hands[1].cards).toEqual([17]);
+		expect((await loadLog(session.match.id)).actions).toEqual([
+			{ type: 'reveal', card: 17 },
+			{ type: 'pass' },
+			{ type: 'take' }
+		]);
+	});
+
+	it('refuses an edit after which a later action breaks the rules, naming it, and changes nothing', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'take' });
+		await session.act({ type: 'reveal', card: 20 });
+		const before = state(session);
+		// without the first take, revealing 20 comes while 17 is still face up
+		expect(await session.removeAction(1)).toEqual({
+			ok: false,
+			index: 2,
+			refusal: { code: 'card-already-face-up', params: { card: 17 } }
+		});
+		expect(state(session)).toEqual(before);
+		expect((await loadLog(session.match.id)).actions).toHaveLength(3);
+	});
+});
