@@ -33,3 +33,32 @@ test('edit the past: remove a mistaken action and the rules replay the rest', as
 	await expect(page.getByTestId('chips-1')).toHaveText('12');
 	await expect(page.getByText('Log (4)')).toBeVisible();
 });
+
+test('a finished match: share the result as text, and export its sheet for a spreadsheet', async ({
+	page,
+	context
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
+	// each of 24 cards taken by whoever reveals it: Ana 3 6 .. 24, Ben 4 7 .. 25, Cleo 5 8 .. 26
+	for (let card = 3; card <= 26; card++) {
+		await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
+		await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
+	}
+	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
+
+	await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+	await page.getByRole('button', { name: 'Share the result' }).click();
+	await expect(page.getByTestId('shared')).toHaveText('Result copied: paste it anywhere.');
+	const text = await page.evaluate(() => navigator.clipboard.readText());
+	expect(text).toBe("I'll Pass: Ana wins!\nAna 97\nBen 105\nCleo 113\n\nPasspad");
+
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
+	const download = await downloading;
+	expect(download.suggestedFilename()).toMatch(/^passpad-ill-pass-\d{4}-\d{2}-\d{2}\.csv$/);
+	const { readFileSync } = await import('node:fs');
+	expect(readFileSync((await download.path())!, 'utf8')).toBe(
+		',Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
+	);
+});
