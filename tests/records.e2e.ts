@@ -47,6 +47,15 @@ test('a finished match: share the result as text, and export its sheet for a spr
 	}
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
 
+	// the running-score chart and its text alternative: a row per change, the last the final totals
+	await page.getByText('Running score').click();
+	const rows = page.getByTestId('chart-table').locator('tbody tr');
+	await expect(rows).toHaveCount(25); // the start, then each of the 24 takes
+	await expect(rows.first()).toHaveText('start-11-11-11');
+	await expect(rows.last()).toHaveText('48' + '97' + '105' + '113');
+	await page.emulateMedia({ colorScheme: 'dark' });
+	await page.locator('figure').screenshot({ path: test.info().outputPath('chart-dark.png') });
+
 	await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
 	await page.getByRole('button', { name: 'Share the result' }).click();
 	await expect(page.getByTestId('shared')).toHaveText('Result copied: paste it anywhere.');

@@ -1,0 +1,25 @@
+import type { AnyGame } from '$lib/rules/common';
+
+/**
+ * Each side's running total, sampled at the start and after every action that changed any
+ * total: the points of a running-score chart, for any game, straight from its score sheet.
+ */
+export function runningTotals(
+	game: AnyGame,
+	config: unknown,
+	players: number,
+	actions: readonly unknown[]
+): { after: number; totals: number[] }[] {
+	let state = game.setup(config, players);
+	const points = [{ after: 0, totals: [...game.sheet(state).totals] }];
+	for (const [index, action] of actions.entries()) {
+		const next = game.apply(state, action);
+		if (!next.ok) break;
+		state = next.value;
+		const totals = [...game.sheet(state).totals];
+		if (totals.some((total, side) => total !== points.at(-1)!.totals[side])) {
+			points.push({ after: index + 1, totals });
+		}
+	}
+	return points;
+}
