@@ -91,7 +91,7 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 
 	// Finished matches are listed in history with their winner.
 	await page.getByRole('link', { name: 'History' }).click();
-	await expect(page.getByTestId('history')).toContainText(best);
+	await expect(page.getByTestId('history')).toContainText(`Won by ${best}`);
 });
 
 test('a player with no chips cannot pass, and the screen says why', async ({ page }) => {
