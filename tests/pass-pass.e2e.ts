@@ -91,6 +91,8 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	// Trick 3, with a reload after two cards: nothing is lost.
 	await enterCard(page, ['Yellow', 12, 2]);
 	await enterCard(page, ['Blue', 12, 0]);
+	// A reload keeps what the screen has confirmed: wait for the card to show as played.
+	await expect(whose(page)).toHaveText('Ben plays a card');
 	await page.reload();
 	await expect(whose(page)).toHaveText('Ben plays a card');
 	await expect(page.getByTestId('trick')).toContainText(/Cleo\s*Yellow 12/);
