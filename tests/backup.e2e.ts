@@ -8,6 +8,7 @@ test('export everything, then import it in a fresh profile: the same history com
 	await startMatch(page, "I'll Pass", ['Léa', 'Sam', 'Noor']);
 	await page.getByRole('button', { name: 'Reveal 14', exact: true }).click();
 	await page.getByRole('button', { name: /^Take 14/ }).click();
+	await expect(page.getByTestId('score-0')).toHaveText(String(14 - 11));
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo', 'Dee']);
 
 	await page.goto('/settings');
