@@ -118,6 +118,11 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	await expect(points(page, 0)).toHaveText('11');
 	await expect(points(page, 1)).toHaveText('1');
 	await expect(points(page, 2)).toHaveText('7');
+	// What the trick gave is read from the log, so a reload still tells it.
+	await page.reload();
+	await expect(page.getByTestId('last-trick')).toHaveText(
+		'Last trick: Cleo took Blue 12, Ana took Purple 1 + Yellow 12.'
+	);
 
 	// The rest of round 1 as cards won.
 	await page.getByRole('button', { name: 'Cards won' }).click();
