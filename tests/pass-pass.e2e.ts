@@ -25,7 +25,8 @@ async function giveCards(page: Page, name: string, cards: Card[]) {
 		.getByRole('button', { name })
 		.click();
 	for (const card of cards) await enterCard(page, card);
-	await page.getByRole('button', { name: `Give ${cards.length} cards to ${name}` }).click();
+	const count = cards.length === 1 ? '1 card' : `${cards.length} cards`;
+	await page.getByRole('button', { name: `Give ${count} to ${name}` }).click();
 	await expect(page.getByTestId('pending')).toHaveCount(0);
 }
 
