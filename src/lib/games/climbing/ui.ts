@@ -91,7 +91,7 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 			if (act.upgrade) parts.push(m.cl_log_upgrade());
 			if (act.augment > 0) parts.push(m.cl_log_augment({ count: tokensText(act.augment) }));
 			if (after.ok && after.value.games.length > state.games.length) parts.push(m.cl_log_out());
-			else if (set?.type === 'trump') parts.push(m.cl_log_trump());
+			else if (after.ok && after.value.pile.at(-1)?.earned) parts.push(m.cl_log_trump());
 			return parts.join(', ');
 		}
 		case 'pass':

@@ -163,6 +163,14 @@ describe('RULINGS PASS 4: beating the table', () => {
 		expect(state.tokens).toEqual([1, 2, 1, 1]);
 		expect(state.supply).toBe(35);
 	});
+
+	it('a trump with the supply empty earns nothing, and says so', () => {
+		const empty = { ...begun, supply: 0, tokens: [10, 10, 10, 10] };
+		const state = run(empty, put(1, '4 4 4 4 4'));
+		expect(state.tokens).toEqual([10, 10, 10, 10]);
+		expect(state.pile.at(-1)?.earned).toBe(false);
+		expect(run(begun, put(1, '4 4 4 4 4')).pile.at(-1)?.earned).toBe(true);
+	});
 });
 
 describe('RULINGS PASS 5-6: upgrade and augment', () => {

@@ -86,10 +86,18 @@ function play(state: ClimbingState, action: PlayAction): Applied {
 			other === seat ? have - tokenCost(upgrade, augment) : have
 		),
 		supply: state.supply + (upgrade ? 1 : 0),
-		pile: [...state.pile, { seat, set, values: [...action.values], cards, upgrade, augment }]
+		pile: state.pile
 	};
-	// RULINGS PASS 7: playing a trump earns 1 token.
-	if (set.type === 'trump') next = { ...next, ...takeToken(next, seat) };
+	// RULINGS PASS 7: playing a trump earns 1 token, while the supply has one.
+	const earned = set.type === 'trump' && next.supply > 0;
+	if (earned) next = { ...next, ...takeToken(next, seat) };
+	next = {
+		...next,
+		pile: [
+			...state.pile,
+			{ seat, set, values: [...action.values], cards, upgrade, augment, earned }
+		]
+	};
 	// RULINGS PASS 8: the game ends the moment a player has no cards.
 	if (next.hands[seat] === 0) return ok(endGame(next, seat));
 	return ok({ ...next, seat: nextInRound(next, seat) });

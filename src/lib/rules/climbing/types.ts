@@ -53,6 +53,8 @@ export interface TablePlay {
 	readonly upgrade: boolean;
 	/** tokens left beside this set (RULINGS PASS 6) */
 	readonly augment: number;
+	/** a trump took a token from the supply (RULINGS PASS 7: none when it is empty) */
+	readonly earned: boolean;
 }
 
 /** A finished game: who went out, cards left per seat, crowns or points awarded per seat. */
