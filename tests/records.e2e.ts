@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startMatch } from './helpers';
 
@@ -118,11 +119,25 @@ test('a finished match: share the result as text, and export its sheet for a spr
 	const text = await page.evaluate(() => navigator.clipboard.readText());
 	expect(text).toBe("I'll Pass: Ana wins!\nAna 97\nBen 105\nCleo 113\n\nPasspad");
 
+	// the sheet as a picture: saved when the device cannot share files (a desktop browser)
+	const picturing = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Share as a picture' }).click();
+	const picture = await picturing;
+	expect(picture.suggestedFilename()).toMatch(/^passpad-ill-pass-\d{4}-\d{2}-\d{2}\.png$/);
+	await expect(page.getByTestId('shared')).toHaveText(
+		'Picture saved: send it from your downloads.'
+	);
+	await picture.saveAs(test.info().outputPath('result.png'));
+	const png = readFileSync((await picture.path())!);
+	expect(png.subarray(1, 4).toString()).toBe('PNG');
+	// IHDR: width and height at twice the drawn size, wide enough for three columns
+	expect(png.readUInt32BE(16)).toBeGreaterThan(2 * 3 * 72);
+	expect(png.readUInt32BE(20)).toBeGreaterThan(2 * 5 * 40);
+
 	const downloading = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
 	const download = await downloading;
 	expect(download.suggestedFilename()).toMatch(/^passpad-ill-pass-\d{4}-\d{2}-\d{2}\.csv$/);
-	const { readFileSync } = await import('node:fs');
 	expect(readFileSync((await download.path())!, 'utf8')).toBe(
 		',Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
 	);
