@@ -6,4 +6,3 @@ export * from './matches';
 export * from './log';
 export * from './settings';
 export * from './history';
-export * from './stats';

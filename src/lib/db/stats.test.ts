@@ -63,6 +63,7 @@ describe('playerStats: per game, from the rows of one player', () => {
 			winRate: 2 / 3,
 			averageScore: (10 + 5 + 40) / 3,
 			bestScore: 5, // the lowest: I'll Pass counts down
+			lowerWins: true,
 			feats: []
 		});
 		expect(climbing).toMatchObject({ game: 'climbing', played: 1, won: 1, bestScore: 3 });

@@ -37,6 +37,8 @@ export interface GameStats {
 	averageScore: number | null;
 	/** the side's best final total: the lowest where the lowest wins (I'll Pass, dominoes) */
 	bestScore: number | null;
+	/** the game's direction, null when only rows saved before it was kept are known */
+	lowerWins: boolean | null;
 	feats: FeatStats[];
 }
 
@@ -136,6 +138,7 @@ function finish(game: GameId, tally: Tally): GameStats {
 		winRate: tally.played > 0 ? tally.won / tally.played : null,
 		averageScore: tally.scored > 0 ? tally.scores / tally.scored : null,
 		bestScore: best,
+		lowerWins: tally.lowerWins ?? null,
 		feats: [...tally.feats.values()]
 	};
 }
@@ -182,6 +185,11 @@ export interface Standing {
 	winRate: number;
 }
 
+/** Most wins first, then the better win rate, then more matches played; 0 for equal rows. */
+export function byWins(a: Standing, b: Standing): number {
+	return b.won - a.won || b.winRate - a.winRate || b.played - a.played;
+}
+
 /**
  * Who wins what: per game, the players by wins (then win rate, then matches played). One
  * cursor over the finished matches of the period on the [status+updatedAt] index, keeping
@@ -210,13 +218,13 @@ export async function leaderboard(period: Period = {}): Promise<Record<GameId, S
 	for (const [game, players] of counts) {
 		board[game] = [...players]
 			.map(([playerId, { played, won }]) => ({ playerId, played, won, winRate: won / played }))
-			.sort(
-				(a, b) =>
-					b.won - a.won ||
-					b.winRate - a.winRate ||
-					b.played - a.played ||
-					a.playerId.localeCompare(b.playerId)
-			);
+			.sort((a, b) => byWins(a, b) || a.playerId.localeCompare(b.playerId));
 	}
 	return board;
+}
+
+/** When the oldest saved match was last played (ms), or null with none: where periods begin. */
+export async function firstPlayed(): Promise<number | null> {
+	const oldest = await database().matches.orderBy('updatedAt').first();
+	return oldest?.updatedAt ?? null;
 }
