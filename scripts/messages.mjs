@@ -15,17 +15,40 @@ for (const file of sources) {
 		if (!Array.isArray(pair) || pair.length !== 2 || !pair[0] || !pair[1]) {
 			throw new Error(`${file}: message ${key} needs [english, french]`);
 		}
-		const params = (text) =>
-			[...text.matchAll(/\{(\w+)\}/g)]
-				.map((match) => match[1])
-				.sort()
-				.join();
 		if (params(pair[0]) !== params(pair[1])) {
 			throw new Error(`${file}: message ${key} has different parameters in English and French`);
 		}
-		en[key] = pair[0];
-		fr[key] = pair[1];
+		en[key] = compile(pair[0], `${file}: ${key}`);
+		fr[key] = compile(pair[1], `${file}: ${key}`);
 	}
 }
 writeFileSync('messages/en.json', JSON.stringify(en, null, '\t') + '\n');
 writeFileSync('messages/fr.json', JSON.stringify(fr, null, '\t') + '\n');
+
+/** A text's parameters; a plural's are all its variants' together. */
+function params(text) {
+	const all = typeof text === 'string' ? text : Object.values(text).join(' ');
+	return [...new Set([...all.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort().join();
+}
+
+/**
+ * A plain text, or `{ one, other }` chosen by `count` with the language's plural rules
+ * (French says "0 jeton", English "0 chips"): inlang's variant format.
+ */
+function compile(text, where) {
+	if (typeof text === 'string') return text;
+	if (
+		typeof text.one !== 'string' ||
+		typeof text.other !== 'string' ||
+		!/\{count\}/.test(text.other)
+	) {
+		throw new Error(`${where}: a plural needs "one" and "other", and {count} in "other"`);
+	}
+	return [
+		{
+			declarations: ['input count', 'local countPlural = count: plural'],
+			selectors: ['countPlural'],
+			match: { 'countPlural=one': text.one, 'countPlural=other': text.other }
+		}
+	];
+}

@@ -35,7 +35,7 @@ test('export everything, then import it in a fresh profile: the same history com
 	);
 	await fresh.getByTestId('import').setInputFiles(file);
 	await expect(fresh.getByTestId('backup-message')).toHaveText(
-		'Imported 2 matches and 7 new players; 0 matches were already here.'
+		'Imported 2 matches. 7 new players. 0 matches were already here.'
 	);
 	await fresh.goto('/history');
 	const history = fresh.getByTestId('history');

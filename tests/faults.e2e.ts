@@ -181,13 +181,13 @@ test.describe('a new version', () => {
 			.filter({ hasText: 'A new version of Passpad is ready.' });
 		await expect(prompt).toBeVisible();
 		// nothing was swapped behind the player's back
-		await expect(page.getByTestId('pot')).toHaveText('1 chips on it');
+		await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
 		const reloaded = page.waitForEvent('load');
 		await prompt.getByRole('button', { name: 'Reload' }).click();
 		await reloaded;
 		await expect(prompt).toHaveCount(0);
 		await expect(page.getByTestId('face-up')).toHaveText('25');
-		await expect(page.getByTestId('pot')).toHaveText('1 chips on it');
+		await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
 		await expect(page.getByTestId('turn')).toContainText('Ben: take it or pass?');
 	});
 });

@@ -16,7 +16,10 @@ async function play(page: Page, steps: Step[]) {
 		} else {
 			const before = Number((await page.getByTestId('pot').textContent())?.match(/\d+/)?.[0]);
 			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
-			await expect(page.getByTestId('pot')).toHaveText(`${before + 1} chips on it`);
+			const after = before + 1;
+			await expect(page.getByTestId('pot')).toHaveText(
+				`${after} ${after === 1 ? 'chip' : 'chips'} on it`
+			);
 		}
 	}
 }
@@ -57,7 +60,7 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 	await play(page, [5, 'pass']);
 	await page.reload();
 	await expect(page.getByTestId('face-up')).toHaveText('5');
-	await expect(page.getByTestId('pot')).toHaveText('1 chips on it');
+	await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
 	await expect(chips(page, 0)).toHaveText('8');
 	await expect(page.getByTestId('turn')).toContainText('Ben: take it or pass?');
 	await play(page, ['take']);
@@ -132,7 +135,7 @@ test('two tabs on the same match show the same state', async ({ context }) => {
 	await two.goto(url);
 	await play(one, [12, 'pass']);
 	await expect(two.getByTestId('face-up')).toHaveText('12');
-	await expect(two.getByTestId('pot')).toHaveText('1 chips on it');
+	await expect(two.getByTestId('pot')).toHaveText('1 chip on it');
 	await play(two, ['take']);
 	await expect(one.getByTestId('chips-1')).toHaveText('12');
 	await expect(one.getByTestId('turn')).toContainText('Cleo reveals');

@@ -25,7 +25,8 @@ async function giveCards(page: Page, name: string, cards: Card[]) {
 		.getByRole('button', { name })
 		.click();
 	for (const card of cards) await enterCard(page, card);
-	await page.getByRole('button', { name: `Give ${cards.length} cards to ${name}` }).click();
+	const count = cards.length === 1 ? '1 card' : `${cards.length} cards`;
+	await page.getByRole('button', { name: `Give ${count} to ${name}` }).click();
 	await expect(page.getByTestId('pending')).toHaveCount(0);
 }
 
@@ -118,6 +119,11 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	await expect(points(page, 0)).toHaveText('11');
 	await expect(points(page, 1)).toHaveText('1');
 	await expect(points(page, 2)).toHaveText('7');
+	// What the trick gave is read from the log, so a reload still tells it.
+	await page.reload();
+	await expect(page.getByTestId('last-trick')).toHaveText(
+		'Last trick: Cleo took Blue 12, Ana took Purple 1 + Yellow 12.'
+	);
 
 	// The rest of round 1 as cards won.
 	await page.getByRole('button', { name: 'Cards won' }).click();

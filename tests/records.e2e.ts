@@ -12,14 +12,14 @@ test('edit the past: remove a mistaken action and the rules replay the rest', as
 
 	await page.getByText('Log (5)').click();
 	// a removal whose rest no longer fits is refused, and says which action and why
-	await page.getByRole('button', { name: 'Remove action 4: Cleo took 17 with 2 chips' }).click();
+	await page.getByRole('button', { name: 'Fix action 4: Cleo took 17 with 2 chips' }).click();
 	await page.getByRole('button', { name: 'Remove it' }).click();
 	await expect(page.getByTestId('log-message')).toHaveText(
 		'Nothing changed: without it, action 5 (Ana revealed 30) breaks the rules: Card 17 is still face up: take it or pass first.'
 	);
 	await expect(page.getByText('Log (5)')).toBeVisible();
 
-	await page.getByRole('button', { name: 'Remove action 2: Ana passed on 17' }).click();
+	await page.getByRole('button', { name: 'Fix action 2: Ana passed on 17' }).click();
 	await page.getByRole('button', { name: 'Remove it' }).click();
 	await expect(page.getByTestId('log-message')).toHaveText(
 		'Removed: Ana passed on 17. The rest of the match was replayed.'
@@ -32,6 +32,62 @@ test('edit the past: remove a mistaken action and the rules replay the rest', as
 	await page.reload();
 	await expect(page.getByTestId('chips-1')).toHaveText('12');
 	await expect(page.getByText('Log (4)')).toBeVisible();
+});
+
+test('edit the past: change an action, add a missed one, and a change the rest refuses', async ({
+	page
+}) => {
+	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
+	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click(); // really 18
+	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
+	await page.getByRole('button', { name: /^Take 17/ }).click(); // Ben passed first, in fact
+	await expect(page.getByTestId('chips-1')).toHaveText('12');
+	const log = page.getByTestId('log');
+	await page.getByText('Log (3)').click();
+
+	// Change: the table goes back to just before action 1, and the panel takes the fix.
+	await page.getByRole('button', { name: 'Fix action 1: Ana revealed 17' }).click();
+	await page.getByRole('button', { name: 'Change it' }).click();
+	await expect(page.getByTestId('editing')).toContainText('Changing action 1: Ana revealed 17.');
+	await expect(page.getByTestId('editing')).toBeFocused();
+	await expect(page.getByTestId('chips-1')).toHaveText('11'); // the table as it was then
+	await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+	await page.getByRole('button', { name: 'Reveal 18', exact: true }).click();
+	await expect(page.getByTestId('edited')).toHaveText(
+		'Action 1 changed. The rest of the match was replayed.'
+	);
+	await expect(page.getByTestId('editing')).toHaveCount(0);
+	await expect(log).toContainText('Ben took 18 with 1 chip');
+
+	// Add a missed action: Ben passed too, so Cleo took the card.
+	await page.getByRole('button', { name: /^Fix action 3: Ben took 18/ }).click();
+	await page.getByRole('button', { name: 'Add a missed one before it' }).click();
+	await expect(page.getByTestId('editing')).toContainText('Adding a missed action before action 3');
+	await expect(page.getByTestId('turn')).toContainText('Ben: take it or pass?');
+	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
+	await expect(page.getByTestId('edited')).toHaveText(
+		'Missed action added as action 3. The rest of the match was replayed.'
+	);
+	await expect(page.getByTestId('chips-1')).toHaveText('10');
+	await expect(page.getByTestId('chips-2')).toHaveText('13');
+	await expect(log).toContainText('Cleo took 18 with 2 chips');
+
+	// A change after which a later action breaks the rules changes nothing, and says why.
+	await page.getByRole('button', { name: 'Reveal 30', exact: true }).click();
+	await expect(page.getByTestId('face-up')).toHaveText('30');
+	await page.getByRole('button', { name: 'Fix action 1: Ana revealed 18' }).click();
+	await page.getByRole('button', { name: 'Change it' }).click();
+	await page.getByRole('button', { name: 'Reveal 30', exact: true }).click();
+	await expect(page.getByTestId('edit-refused')).toContainText(
+		/^Nothing changed: after it, action 5 \(.+ revealed 30\) breaks the rules: /
+	);
+	await page.getByRole('button', { name: 'Cancel: back to now' }).click();
+	await expect(page.getByTestId('editing')).toHaveCount(0);
+	await expect(page.getByTestId('face-up')).toHaveText('30');
+	await page.reload();
+	await expect(page.getByTestId('face-up')).toHaveText('30');
+	await expect(page.getByTestId('chips-2')).toHaveText('13');
+	await expect(page.getByText('Log (5)')).toBeVisible();
 });
 
 test('a finished match: share the result as text, and export its sheet for a spreadsheet', async ({

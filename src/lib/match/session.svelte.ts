@@ -22,6 +22,23 @@ export interface Unsaved {
 	readonly problem: Problem;
 }
 
+/** Edit the past: change an earlier action, or add one the table forgot before it. */
+export type EditKind = 'change' | 'insert';
+
+interface Editing {
+	readonly index: number;
+	readonly kind: EditKind;
+	/** the state just before action `index`: what the panel shows while the table re-enters it */
+	readonly state: unknown;
+}
+
+/** Why an edit was not made: the later action that no longer follows the rules. */
+export interface EditFailure {
+	/** index in the log as it stands now */
+	readonly index: number;
+	readonly refusal: Refusal;
+}
+
 /**
  * One open match: its log as stored, the state folded from it, and the only way to change it.
  * Nothing is shown as done before its transaction has committed; another tab's writes arrive
@@ -36,6 +53,9 @@ export class MatchSession {
 	#refusal = $state.raw<Refusal | null>(null);
 	#unsaved = $state.raw<Unsaved | null>(null);
 	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
+	#editing = $state.raw<Editing | null>(null);
+	#editFailure = $state.raw<EditFailure | null>(null);
+	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
 	#watch: Subscription | null = null;
 
 	constructor(ui: GameUi, log: Log) {
@@ -49,8 +69,22 @@ export class MatchSession {
 	get actions(): readonly unknown[] {
 		return this.#actions;
 	}
+	/** the state shown: the match now, or the moment being edited */
 	get state(): unknown {
-		return this.#state;
+		return this.#editing ? this.#editing.state : this.#state;
+	}
+	/** the action being changed (or that a missed action goes before), while editing the past */
+	get editing(): { index: number; kind: EditKind } | null {
+		const editing = this.#editing;
+		return editing && { index: editing.index, kind: editing.kind };
+	}
+	/** the last edit made, until the next change to the log (for a "replayed" notice) */
+	get edited(): { index: number; kind: EditKind | 'remove' } | null {
+		return this.#edited;
+	}
+	/** the last edit the rest of the log refused, until the next edit or cancel */
+	get editFailure(): EditFailure | null {
+		return this.#editFailure;
 	}
 	get names(): string[] {
 		return this.#match.seats.map((seat) => seat.name);
@@ -70,19 +104,26 @@ export class MatchSession {
 		return this.#broken;
 	}
 	get turn(): number | null {
-		return this.ui.game.turn(this.#state);
+		return this.ui.game.turn(this.state);
 	}
 	get outcome(): Outcome | null {
-		return this.ui.game.outcome(this.#state);
+		return this.ui.game.outcome(this.state);
 	}
 	get sheet(): ScoreSheet {
-		return this.ui.game.sheet(this.#state);
+		return this.ui.game.sheet(this.state);
 	}
 	get canUndo(): boolean {
-		return this.#actions.length > 0 && !this.#busy;
+		return this.#actions.length > 0 && !this.#busy && !this.#editing;
 	}
 	get canRedo(): boolean {
-		return this.#match.redo.length > 0 && !this.#busy;
+		return this.#match.redo.length > 0 && !this.#busy && !this.#editing;
+	}
+
+	/** Action `index` of the log in words, read from the state it was applied to. */
+	describe(index: number): string {
+		const before = this.#actions.slice(0, index);
+		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, before);
+		return this.ui.describe(this.#actions[index], state, this.names);
 	}
 
 	/** Follows the stored log, so a second tab or a restore shows the same state. */
@@ -90,7 +131,10 @@ export class MatchSession {
 		const id = this.#match.id;
 		this.#watch = liveQuery(() => loadLog(id)).subscribe({
 			next: (log) => {
-				if (!this.#busy && this.#differs(log)) this.#adopt(log);
+				if (this.#busy || !this.#differs(log)) return;
+				// another tab changed the log: the action being edited may be gone
+				this.cancelEdit();
+				this.#adopt(log);
 			},
 			error: () => {
 				// a read failure leaves the last good state on screen; writes report their own errors
@@ -101,13 +145,17 @@ export class MatchSession {
 
 	/** Would the rules accept this action now? (for disabling buttons, never stored) */
 	check(action: unknown): Refusal | null {
-		const result = this.ui.game.apply(this.#state, action);
+		const result = this.ui.game.apply(this.state, action);
 		return result.ok ? null : result.refusal;
 	}
 
-	/** Applies an action: refused with a reason, or written to storage and only then shown. */
+	/**
+	 * Applies an action: refused with a reason, or written to storage and only then shown.
+	 * While editing the past, the action replaces (or goes before) the one being edited.
+	 */
 	async act(action: unknown): Promise<boolean> {
 		if (this.#busy) return false;
+		if (this.#editing) return this.#edit(this.#editing, action);
 		const result = this.ui.game.apply(this.#state, action);
 		if (!result.ok) {
 			this.#refusal = result.refusal;
@@ -146,23 +194,79 @@ export class MatchSession {
 	}
 
 	/**
+	 * Edit the past: the panel goes back to the moment before action `index`, and the next
+	 * action entered replaces it ('change') or goes before it ('insert').
+	 */
+	beginEdit(index: number, kind: EditKind): boolean {
+		if (this.#busy || index < 0 || index >= this.#actions.length) return false;
+		const before = this.#actions.slice(0, index);
+		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, before);
+		this.#editing = { index, kind, state };
+		this.#editFailure = null;
+		this.#refusal = null;
+		return true;
+	}
+
+	cancelEdit(): void {
+		this.#editing = null;
+		this.#editFailure = null;
+		this.#refusal = null;
+	}
+
+	async #edit(editing: Editing, action: unknown): Promise<boolean> {
+		const accepted = this.ui.game.apply(editing.state, action);
+		if (!accepted.ok) {
+			this.#refusal = accepted.refusal;
+			return false;
+		}
+		const { index, kind } = editing;
+		const rest = this.#actions.slice(index + (kind === 'change' ? 1 : 0));
+		const actions = [...this.#actions.slice(0, index), action, ...rest];
+		// a failing later action, counted in the log as it stands now
+		const failure = await this.#rewrite(actions, action, (at) =>
+			kind === 'insert' && at > index ? at - 1 : at
+		);
+		if (failure) {
+			if (failure.refusal.code !== 'not-saved') this.#editFailure = failure;
+			return false;
+		}
+		this.cancelEdit();
+		this.#edited = { index, kind };
+		return true;
+	}
+
+	/**
 	 * Edit the past: the log without action `index`, replayed from the start. If a later action
 	 * no longer follows the rules, nothing changes and the failure says which and why.
 	 */
-	async removeAction(
-		index: number
-	): Promise<{ ok: true } | { ok: false; index: number; refusal: Refusal }> {
+	async removeAction(index: number): Promise<{ ok: true } | ({ ok: false } & EditFailure)> {
 		if (this.#busy || index < 0 || index >= this.#actions.length) {
 			return { ok: false, index, refusal: { code: 'malformed-action' } };
 		}
 		const actions = this.#actions.filter((_, at) => at !== index);
+		const failure = await this.#rewrite(actions, this.#actions[index], (at) =>
+			at >= index ? at + 1 : at
+		);
+		if (failure) return { ok: false, ...failure };
+		this.cancelEdit();
+		this.#edited = { index, kind: 'remove' };
+		return { ok: true };
+	}
+
+	/** Replays a rewritten log from the start and saves it whole, or says which action fails. */
+	async #rewrite(
+		actions: unknown[],
+		action: unknown,
+		toCurrentIndex: (index: number) => number
+	): Promise<EditFailure | null> {
 		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
 		if (replayed.failure) {
-			// the failing action, counted in the log as it stands now
-			const failing = replayed.failure.index + (replayed.failure.index >= index ? 1 : 0);
-			return { ok: false, index: failing, refusal: replayed.failure.refusal };
+			return {
+				index: toCurrentIndex(replayed.failure.index),
+				refusal: replayed.failure.refusal
+			};
 		}
-		const saved = await this.#write('edit', this.#actions[index], replayed.state, actions, () =>
+		const saved = await this.#write('edit', action, replayed.state, actions, () =>
 			replaceLog(
 				this.#match.id,
 				this.#actions.length,
@@ -170,7 +274,7 @@ export class MatchSession {
 				summarize(this.ui.game, replayed.state)
 			)
 		);
-		return saved ? { ok: true } : { ok: false, index, refusal: { code: 'not-saved' } };
+		return saved ? null : { index: -1, refusal: { code: 'not-saved' } };
 	}
 
 	/** Tries the unsaved action again (after freeing space, or closing private mode). */
@@ -212,11 +316,15 @@ export class MatchSession {
 			this.#state = next;
 			this.#refusal = null;
 			this.#unsaved = null;
+			this.#edited = null;
 			return true;
 		} catch (error) {
 			const problem = storageProblem(error);
 			this.#unsaved = { kind, action, problem };
-			if (problem === 'conflict') await this.reload();
+			if (problem === 'conflict') {
+				this.cancelEdit(); // the log moved under the edit: it is asked again from there
+				await this.reload();
+			}
 			return false;
 		} finally {
 			this.#busy = false;

@@ -118,4 +118,74 @@ describe('MatchSession: edit the past', () => {
 		expect(state(session)).toEqual(before);
 		expect((await loadLog(session.match.id)).actions).toHaveLength(3);
 	});
+
+	it('changes an earlier action: the panel shows that moment, and the rest replays after it', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' }); // Ana
+		await session.act({ type: 'take' }); // Ben took 17: he really took 18
+		await session.act({ type: 'reveal', card: 30 });
+		expect(session.beginEdit(0, 'change')).toBe(true);
+		expect(session.editing).toEqual({ index: 0, kind: 'change' });
+		expect(state(session)).toEqual(illPass.setup({ start: 0, takerReveals: false }, 3));
+		expect(session.canUndo).toBe(false);
+		expect(await session.act({ type: 'reveal', card: 18 })).toBe(true);
+		expect(session.editing).toBeNull();
+		expect(state(session).hands[1].cards).toEqual([18]);
+		expect(state(session).faceUp).toBe(30);
+		expect((await loadLog(session.match.id)).actions).toEqual([
+			{ type: 'reveal', card: 18 },
+			{ type: 'pass' },
+			{ type: 'take' },
+			{ type: 'reveal', card: 30 }
+		]);
+	});
+
+	it('adds a missed action before an earlier one', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' }); // Ana
+		await session.act({ type: 'take' }); // Ben: in fact Ben passed too and Cleo took it
+		session.beginEdit(2, 'insert');
+		expect(session.turn).toBe(1);
+		expect(await session.act({ type: 'pass' })).toBe(true);
+		expect(state(session).hands.map((hand) => hand.chips)).toEqual([10, 10, 11 + 2]);
+		expect(state(session).hands[2].cards).toEqual([17]);
+		expect((await loadLog(session.match.id)).actions).toHaveLength(4);
+	});
+
+	it('a change the rules refuse at that moment is refused with its reason; still editing', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'take' });
+		session.beginEdit(1, 'change');
+		expect(await session.act({ type: 'reveal', card: 20 })).toBe(false);
+		expect(session.refusal?.code).toBe('card-already-face-up');
+		expect(session.editing).toEqual({ index: 1, kind: 'change' });
+		session.cancelEdit();
+		expect(session.editing).toBeNull();
+		expect(state(session).hands[0].cards).toEqual([17]);
+	});
+
+	it('refuses a change after which a later action breaks the rules, naming it, and changes nothing', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'take' });
+		await session.act({ type: 'reveal', card: 20 });
+		session.beginEdit(1, 'change');
+		// passing instead of taking leaves 17 face up, so revealing 20 no longer fits
+		expect(await session.act({ type: 'pass' })).toBe(false);
+		expect(session.editFailure).toEqual({
+			index: 2,
+			refusal: { code: 'card-already-face-up', params: { card: 17 } }
+		});
+		expect(session.editing).toEqual({ index: 1, kind: 'change' });
+		expect((await loadLog(session.match.id)).actions).toEqual([
+			{ type: 'reveal', card: 17 },
+			{ type: 'take' },
+			{ type: 'reveal', card: 20 }
+		]);
+		session.cancelEdit();
+		expect(state(session).faceUp).toBe(20);
+	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStats } from '$lib/db/stats';
-import { matchCount, statRows } from './words';
+import { matchCount, rosterRefusal, statRows } from './words';
 
 const stats = (over: Partial<GameStats>): GameStats => ({
 	game: 'ill-pass',
@@ -53,5 +53,14 @@ describe("a game's statistics in words", () => {
 
 	it('counts matches in the singular and plural', () => {
 		expect([0, 1, 2].map(matchCount)).toEqual(['No match', '1 match', '2 matches']);
+	});
+
+	it('says why a merge was refused, counting the shared tables', () => {
+		const shared = (matches: number) =>
+			rosterRefusal({ code: 'shared-table', params: { matches, name: 'Ben' } }, 'Anna');
+		expect(shared(1)).toBe(
+			'Ben and Anna played at the same table in 1 match: they are two people, so they cannot be merged.'
+		);
+		expect(shared(3)).toContain('in 3 matches:');
 	});
 });

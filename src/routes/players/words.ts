@@ -8,8 +8,7 @@ import { featLabel } from '$lib/games/feats';
 /** What the players' pages say, kept out of the .svelte files. */
 
 export function matchCount(count: number): string {
-	if (count === 0) return m.players_matches_none();
-	return count === 1 ? m.players_matches_one() : m.players_matches({ count });
+	return count === 0 ? m.players_matches_none() : m.history_count({ count });
 }
 
 export function percent(rate: number | null): string {
@@ -71,13 +70,12 @@ export function rosterRefusal(refusal: Refusal<RosterRefusal>, name: string): st
 			return m.roster_refusal_taken({ name: String(params.name) });
 		case 'same-player':
 			return m.roster_refusal_same();
-		case 'shared-table': {
-			const matches = Number(params.matches);
-			const names = { name: String(params.name), other: name };
-			return matches === 1
-				? m.roster_refusal_shared_one(names)
-				: m.roster_refusal_shared({ ...names, matches });
-		}
+		case 'shared-table':
+			return m.roster_refusal_shared({
+				name: String(params.name),
+				other: name,
+				count: Number(params.matches)
+			});
 		case 'missing-player':
 			return m.roster_refusal_missing();
 	}

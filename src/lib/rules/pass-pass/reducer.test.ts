@@ -52,6 +52,18 @@ describe('trick by trick: cards in table order from the leader', () => {
 		expect(turn(state)).toBe(3);
 	});
 
+	it('the last trick is told until the next card goes down', () => {
+		const state = run(start(), ...plays(...example2), { type: 'firstTake', card: example2[2] });
+		expect(state.lastTrick).toEqual({
+			first: 0,
+			card: card('green', 4, 2),
+			second: 3,
+			take: [card('purple', 6, 1), card('purple', 10)],
+			rest: [card('blue', 11)]
+		});
+		expect(run(state, ...plays(card('yellow', 1))).lastTrick).toBeNull();
+	});
+
 	it('RULINGS 5: tied values wait for the second winner, who chooses among them', () => {
 		const five = [
 			card('purple', 12),

@@ -35,7 +35,8 @@ export function setup(config: PassPassConfig, players: number): PassPassState {
 		leader: isSeat(config.start, players) ? config.start : 0,
 		trick: [],
 		firstTake: null,
-		winner: null
+		winner: null,
+		lastTrick: null
 	};
 }
 
@@ -86,7 +87,11 @@ function play(state: PassPassState, input: unknown, seat: unknown): Step {
 	if (state.trick.length === 0 && wonCount(currentRound(state)) + TAKEN_PER_TRICK > WON_PER_ROUND) {
 		return refuse('too-many-cards', { max: WON_PER_ROUND });
 	}
-	return ok({ ...state, trick: [...state.trick, { player: expected, card: card.value }] });
+	return ok({
+		...state,
+		trick: [...state.trick, { player: expected, card: card.value }],
+		lastTrick: null
+	});
 }
 
 /** RULINGS 4, 8: the first winner takes any card of the trick, and is checked for a third tick first. */
@@ -142,7 +147,14 @@ function finishTrick(state: PassPassState, second: number, take: readonly Card[]
 		}),
 		trick: [],
 		firstTake: null,
-		leader: second
+		leader: second,
+		lastTrick: {
+			first: explainTrick(state.trick).first,
+			card: state.firstTake as Card,
+			second,
+			take,
+			rest
+		}
 	};
 	return settle(next, second);
 }
@@ -181,7 +193,7 @@ function won(state: PassPassState, seat: unknown, input: unknown): Step {
 	if (wonCount(currentRound(state)) + cards.length > WON_PER_ROUND) {
 		return refuse('too-many-cards', { max: WON_PER_ROUND });
 	}
-	return ok(settle(addWon(state, seat, cards), seat));
+	return ok(settle({ ...addWon(state, seat, cards), lastTrick: null }, seat));
 }
 
 /** Cards won mode has no tricks to tell who leads next: the table says, also while teams pick (RULINGS 6). */

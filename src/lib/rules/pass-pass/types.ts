@@ -54,6 +54,16 @@ export interface Round {
 	readonly picks: readonly (number | null)[];
 }
 
+/** What the last resolved trick gave: told to the table until the next card goes down. */
+export interface TrickDone {
+	readonly first: number;
+	readonly card: Card;
+	readonly second: number;
+	readonly take: readonly Card[];
+	/** discarded, out for the round (RULINGS 5) */
+	readonly rest: readonly Card[];
+}
+
 export interface PassPassState {
 	readonly config: PassPassConfig;
 	readonly players: number;
@@ -67,6 +77,8 @@ export interface PassPassState {
 	readonly firstTake: Card | null;
 	/** side (seat, or team index) that reached the third tick: RULINGS 8, 11 */
 	readonly winner: number | null;
+	/** the trick resolved last, until the next card is played or cards are entered as won */
+	readonly lastTrick: TrickDone | null;
 }
 
 export const PHASES = ['play', 'first-take', 'second-take', 'team-pick', 'over'] as const;
