@@ -65,6 +65,9 @@ async function timeToShow(path, selector, minimum) {
 }
 const history = await timeToShow('/history', '[data-testid="history"] li', 50);
 const home = await timeToShow('/', 'main a.match', 8);
+// who wins what reads every finished match once (one cursor); a player's page only theirs
+const players = await timeToShow('/players', '[data-testid="leaderboard"] table', 4);
+const player = await timeToShow('/players/p0', '[data-testid="stats-climbing"]', 1);
 await browser.close();
 server.kill();
 
@@ -75,4 +78,7 @@ console.log(
 console.log(`With ${seeded} saved matches (median of 5 loads, navigation to first rows shown):`);
 console.log(
 	`  history: ${history} ms to its first 50 rows; home: ${home} ms to its unfinished matches`
+);
+console.log(
+	`  players: ${players} ms to who wins what (all ${seeded} matches); a player: ${player} ms to their statistics`
 );

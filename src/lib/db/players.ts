@@ -1,3 +1,4 @@
+import { ok, refuse, type Result } from '../rules/common/result';
 import { database } from './db';
 import type { PlayerRow } from './schema';
 
@@ -38,4 +39,110 @@ export async function playersFor(names: string[], now = Date.now()): Promise<Pla
 		rows.push(player);
 	}
 	return rows;
+}
+
+/** The longest name the new-match screen takes; a rename keeps to it. */
+export const NAME_MAX_LENGTH = 30;
+
+export const ROSTER_REFUSALS = [
+	'missing-player',
+	'empty-name',
+	'name-too-long',
+	'name-taken',
+	'same-player',
+	'shared-table'
+] as const;
+export type RosterRefusal = (typeof ROSTER_REFUSALS)[number];
+
+/**
+ * Renames a player everywhere in one transaction: the roster row and the seat names of all
+ * their matches, so lists, history and match screens show the new name. Refused when the name
+ * is empty or too long, or is already another player's: then the two are one person, to merge.
+ */
+export async function renamePlayer(
+	id: string,
+	name: string
+): Promise<Result<PlayerRow, RosterRefusal>> {
+	const db = database();
+	return db.transaction('rw', db.players, db.matches, async () => {
+		const player = await db.players.get(id);
+		if (!player) return refuse('missing-player');
+		const clean = cleanName(name);
+		if (!clean) return refuse('empty-name');
+		if (clean.length > NAME_MAX_LENGTH) {
+			return refuse('name-too-long', { max: NAME_MAX_LENGTH });
+		}
+		const key = nameKey(clean);
+		const other = await db.players
+			.where('nameKey')
+			.equals(key)
+			.filter((row) => row.id !== id)
+			.first();
+		if (other) return refuse('name-taken', { name: other.name, id: other.id });
+		const renamed = { ...player, name: clean, nameKey: key };
+		await db.players.put(renamed);
+		await db.matches
+			.where('playerIds')
+			.equals(id)
+			.modify((match) => {
+				match.seats = match.seats.map((seat) =>
+					seat.playerId === id ? { ...seat, name: clean } : seat
+				);
+			});
+		return ok(renamed);
+	});
+}
+
+/**
+ * Merges a duplicate into the player to keep, in one transaction: every match of `dropId`
+ * becomes a match of `keepId` (seat ids and names, and the index's playerIds), then the
+ * duplicate leaves the roster. Refused when the two sat at the same table: they are then two
+ * people, and merging would seat one player twice.
+ */
+export async function mergePlayers(
+	keepId: string,
+	dropId: string
+): Promise<Result<{ player: PlayerRow; matches: number }, RosterRefusal>> {
+	const db = database();
+	return db.transaction('rw', db.players, db.matches, async () => {
+		if (keepId === dropId) return refuse('same-player');
+		const keep = await db.players.get(keepId);
+		const drop = await db.players.get(dropId);
+		if (!keep || !drop) return refuse('missing-player');
+		const theirs = () => db.matches.where('playerIds').equals(dropId);
+		const together = await theirs()
+			.filter((match) => match.playerIds.includes(keepId))
+			.count();
+		if (together > 0) return refuse('shared-table', { matches: together, name: drop.name });
+		const moved = await theirs().modify((match) => {
+			match.seats = match.seats.map((seat) =>
+				seat.playerId === dropId ? { playerId: keepId, name: keep.name } : seat
+			);
+			match.playerIds = match.seats.map((seat) => seat.playerId);
+		});
+		await db.players.delete(dropId);
+		return ok({ player: keep, matches: moved });
+	});
+}
+
+/**
+ * Hides a player from the new-match screen's suggestions (or shows them again). Their matches
+ * and statistics stay; typing their name at a new match brings them back (playersFor).
+ */
+export async function setHidden(
+	id: string,
+	hidden: boolean
+): Promise<Result<PlayerRow, RosterRefusal>> {
+	const db = database();
+	return db.transaction('rw', db.players, async () => {
+		const player = await db.players.get(id);
+		if (!player) return refuse('missing-player');
+		const next = { ...player, hidden };
+		await db.players.put(next);
+		return ok(next);
+	});
+}
+
+export function getPlayer(id: string): Promise<PlayerRow | undefined> {
+	return database().players.get(id);
 }

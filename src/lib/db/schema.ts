@@ -1,4 +1,4 @@
-import type { GameId } from '../rules/common';
+import type { Aggregate, GameId } from '../rules/common';
 
 /**
  * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is
@@ -37,7 +37,7 @@ export interface PlayerRow {
 
 export interface SeatRow {
 	playerId: string;
-	/** the name as it was when the match was played */
+	/** the player's name, kept on the seat for lists; renamePlayer and mergePlayers rewrite it */
 	name: string;
 }
 
@@ -52,6 +52,18 @@ export interface MatchResult {
 	/** the sides' seats and final totals, in sheet order */
 	sides: number[][];
 	totals: number[];
+	/** whether the lowest total is the best (I'll Pass, dominoes); absent on rows saved before it was kept */
+	lowerWins?: boolean;
+	/** the game's feats, a figure per seat; absent on rows saved before they were kept */
+	feats?: FeatRecord[];
+}
+
+/** One feat of a finished match (GameDefinition.feats): its figure for each seat. */
+export interface FeatRecord {
+	id: string;
+	/** kept with the figures so statistics combine them without loading the game's rules */
+	aggregate: Aggregate;
+	seats: number[];
 }
 
 export interface MatchRow {

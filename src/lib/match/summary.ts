@@ -13,7 +13,13 @@ export function summarize(game: AnyGame, state: unknown): LogSummary {
 			shared: outcome.shared,
 			reason: outcome.reason,
 			sides: sheet.sides.map((side) => [...side.seats]),
-			totals: [...sheet.totals]
+			totals: [...sheet.totals],
+			lowerWins: sheet.lowerWins,
+			feats: (game.feats ?? []).map((feat) => ({
+				id: feat.id,
+				aggregate: feat.aggregate,
+				seats: [...feat.value(state)]
+			}))
 		}
 	};
 }

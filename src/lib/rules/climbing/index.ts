@@ -1,6 +1,6 @@
 import type { GameDefinition, Refusal } from '../common';
 import { apply, setup } from './reducer';
-import { outcome, sheet, turn } from './selectors';
+import { feats, outcome, sheet, turn } from './selectors';
 import {
 	BOX_TOKENS,
 	MODES,
@@ -40,5 +40,6 @@ export const climbing: GameDefinition<
 	apply,
 	turn,
 	outcome,
-	sheet
+	sheet,
+	feats
 };

@@ -193,3 +193,20 @@ describe('config', () => {
 		});
 	});
 });
+
+describe("players' statistics: games won", () => {
+	it('counts per seat the games it went out first, in either mode', () => {
+		const state: ClimbingState = {
+			...climbing.setup({ mode: 'advanced', tokens: 40 }, 3),
+			phase: 'start',
+			games: [
+				{ winner: 1, cardsLeft: [4, 0, 2], awarded: [1, 4, 2], rounds: 7 },
+				{ winner: 2, cardsLeft: [3, 5, 0], awarded: [2, 1, 4], rounds: 5 },
+				{ winner: 1, cardsLeft: [3, 0, 1], awarded: [1, 4, 2], rounds: 6 }
+			]
+		};
+		expect(climbing.feats?.map((feat) => [feat.id, feat.aggregate, feat.value(state)])).toEqual([
+			['games-won', 'sum', [0, 2, 1]]
+		]);
+	});
+});

@@ -1,9 +1,9 @@
-import type { Outcome, Phrase, ScoreSheet } from '../common';
+import type { Feat, Outcome, Phrase, ScoreSheet } from '../common';
 import { judge, type PlayCheck } from './judge';
 import { matchTotals, matchWinner } from './scoring';
 import { setLabel, setName } from './sets';
 import { beside } from './tokens';
-import type { ClimbingState, PlayAction, TablePlay } from './types';
+import type { ClimbingFeat, ClimbingState, PlayAction, TablePlay } from './types';
 
 /** Seat to play or pass (to lead when the table is empty); null between games and once over. */
 export function turn(state: ClimbingState): number | null {
@@ -133,3 +133,13 @@ export function sheet(state: ClimbingState): ScoreSheet {
 		lowerWins: false
 	};
 }
+
+/** Per seat, the games it won by going out first (a crown each in basic, 4 points in advanced). */
+export function gamesWon(state: ClimbingState): number[] {
+	return state.hands.map((_, seat) => state.games.filter((game) => game.winner === seat).length);
+}
+
+/** What a finished match adds to each player's statistics: games won, summed. */
+export const feats: readonly Feat<ClimbingState, ClimbingFeat>[] = [
+	{ id: 'games-won', aggregate: 'sum', value: gamesWon }
+];

@@ -124,4 +124,8 @@ export const REFUSALS = [
 ] as const;
 export type ClimbingRefusal = (typeof REFUSALS)[number];
 
+/** Figures kept for players' statistics (Feat ids, stored with each finished match). */
+export const FEATS = ['games-won'] as const;
+export type ClimbingFeat = (typeof FEATS)[number];
+
 export type ClimbingRefusalValue = Refusal<ClimbingRefusal>;

@@ -48,6 +48,23 @@ export interface ScoreSheet {
 	readonly lowerWins: boolean;
 }
 
+/** How a player's figures for one feat combine over many matches. */
+export const AGGREGATES = ['sum', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
+/**
+ * A figure per seat worth keeping across matches, for players' statistics: Pass Pass ticks
+ * earned ('sum' over matches), the longest I'll Pass run ('max'). Read from the final state and
+ * stored with the finished match, so statistics never replay.
+ */
+export interface Feat<State, Id extends string = string> {
+	/** stored with each finished match and translated by the game's words: never rename one */
+	readonly id: Id;
+	readonly aggregate: Aggregate;
+	/** the figure for each seat, in seat order */
+	value(state: State): readonly number[];
+}
+
 /**
  * One shape for all four games (boardgame.io's game object): plain data and pure functions.
  * A match is `setup(config, players)` followed by a fold of its action log through `apply`.
@@ -72,6 +89,8 @@ export interface GameDefinition<
 	turn(state: State): number | null;
 	outcome(state: State): Outcome | null;
 	sheet(state: State): ScoreSheet;
+	/** per-seat figures kept for players' statistics, in the order the statistics show them */
+	readonly feats?: readonly Feat<State>[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import type { GameDefinition } from '../common';
 import { apply, setup } from './reducer';
-import { outcome, sheet, turn } from './selectors';
+import { feats, outcome, sheet, turn } from './selectors';
 import type { DominoesAction, DominoesConfig, DominoesRefusal, DominoesState } from './types';
 
 export { turnEffect, nextSeat, dealPoints, teamOf, blockedPoints } from './scoring';
@@ -41,5 +41,6 @@ export const dominoes: GameDefinition<
 	apply,
 	turn,
 	outcome,
-	sheet
+	sheet,
+	feats
 };

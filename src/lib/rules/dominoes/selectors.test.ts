@@ -14,7 +14,7 @@ import {
 	tileKey,
 	unseen
 } from './index';
-import { emptyBoneyard, playTile, run, started } from './testing';
+import { block, emptyBoneyard, playTile, run, started } from './testing';
 
 describe('what the match screen reads', () => {
 	const state = run(started(), playTile([6, 3]), playTile([3, 3], 'right'));
@@ -84,5 +84,20 @@ describe('the game definition', () => {
 			code: 'players-range'
 		});
 		expect(dominoes.checkConfig({} as never, 4)).toEqual({ code: 'bad-option' });
+	});
+});
+
+describe("players' statistics: deals gone out", () => {
+	it('counts per seat the deals it ended with a domino, not the blocked ones', () => {
+		const state = run(started(), playTile([6, 3]), playTile([3, 3], 'right'));
+		const out = run({ ...state, seat: 2, handSizes: [1, 1, 1, 1] }, playTile([3, 0]), {
+			type: 'count',
+			total: 5
+		});
+		const blocked = block(out);
+		expect(blocked.deals.map((deal) => deal.wentOut)).toEqual([2, null]);
+		expect(dominoes.feats?.map((feat) => [feat.id, feat.aggregate, feat.value(blocked)])).toEqual([
+			['went-out', 'sum', [0, 0, 1, 0]]
+		]);
 	});
 });

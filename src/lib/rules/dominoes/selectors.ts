@@ -1,8 +1,16 @@
-import type { Outcome, ScoreSheet } from '../common';
+import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countRange, unseenTiles } from './deal';
 import { fittingEnds, isDouble, isTile, lineEnds, tileKey, type LineEnds } from './line';
 import { isOver } from './reducer';
-import { DEALS, type Effect, type End, type Phase, type DominoesState, type Tile } from './types';
+import {
+	DEALS,
+	type DominoesFeat,
+	type DominoesState,
+	type Effect,
+	type End,
+	type Phase,
+	type Tile
+} from './types';
 
 export { countRange };
 
@@ -117,3 +125,15 @@ export function sheet(state: DominoesState): ScoreSheet {
 		lowerWins: true
 	};
 }
+
+/** Per seat, the deals it ended by playing its last tile (a domino); blocked deals count for none. */
+export function wentOut(state: DominoesState): number[] {
+	return state.handSizes.map(
+		(_, seat) => state.deals.filter((record) => record.wentOut === seat).length
+	);
+}
+
+/** What a finished match adds to each player's statistics: deals gone out, summed. */
+export const feats: readonly Feat<DominoesState, DominoesFeat>[] = [
+	{ id: 'went-out', aggregate: 'sum', value: wentOut }
+];

@@ -111,4 +111,8 @@ export const REFUSALS = [
 ] as const;
 export type DominoesRefusal = (typeof REFUSALS)[number];
 
+/** Figures kept for players' statistics (Feat ids, stored with each finished match). */
+export const FEATS = ['went-out'] as const;
+export type DominoesFeat = (typeof FEATS)[number];
+
 export type DominoesRefusalValue = Refusal<DominoesRefusal>;

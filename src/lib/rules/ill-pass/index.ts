@@ -1,6 +1,6 @@
 import { isSeat, type GameDefinition } from '../common';
 import { apply, setup } from './reducer';
-import { outcome, sheet, turn } from './selectors';
+import { feats, outcome, sheet, turn } from './selectors';
 import type { IllPassAction, IllPassConfig, IllPassRefusal, IllPassState } from './types';
 
 export { cardPoints, finalScore, runs, longestRun } from './scoring';
@@ -22,5 +22,6 @@ export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction,
 	apply,
 	turn,
 	outcome,
-	sheet
+	sheet,
+	feats
 };

@@ -1,7 +1,13 @@
-import type { Outcome, ScoreSheet } from '../common';
+import type { Feat, Outcome, ScoreSheet } from '../common';
 import { isOver } from './reducer';
-import { cardPoints, runs } from './scoring';
-import { CHIPS_EACH, HIGHEST_CARD, LOWEST_CARD, type IllPassState } from './types';
+import { cardPoints, longestRun, runs } from './scoring';
+import {
+	CHIPS_EACH,
+	HIGHEST_CARD,
+	LOWEST_CARD,
+	type IllPassFeat,
+	type IllPassState
+} from './types';
 
 export function score(state: IllPassState, seat: number): number {
 	const hand = state.hands[seat];
@@ -84,3 +90,13 @@ export function sheet(state: IllPassState): ScoreSheet {
 		lowerWins: true
 	};
 }
+
+/** Per seat, the most consecutive cards in one run (players' statistic: the longest run). */
+export function longestRuns(state: IllPassState): number[] {
+	return state.hands.map((hand) => longestRun(hand.cards));
+}
+
+/** What a finished match adds to each player's statistics: the best run is kept, not summed. */
+export const feats: readonly Feat<IllPassState, IllPassFeat>[] = [
+	{ id: 'longest-run', aggregate: 'max', value: longestRuns }
+];

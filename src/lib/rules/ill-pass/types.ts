@@ -48,4 +48,8 @@ export const REFUSALS = [
 ] as const;
 export type IllPassRefusal = (typeof REFUSALS)[number];
 
+/** Figures kept for players' statistics (Feat ids, stored with each finished match). */
+export const FEATS = ['longest-run'] as const;
+export type IllPassFeat = (typeof FEATS)[number];
+
 export type IllPassRefusalValue = Refusal<IllPassRefusal>;

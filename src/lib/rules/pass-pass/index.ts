@@ -1,6 +1,6 @@
 import type { GameDefinition } from '../common';
 import { apply, setup } from './reducer';
-import { outcome, sheet } from './score';
+import { feats, outcome, sheet } from './score';
 import { turn } from './selectors';
 import { checkConfig, defaultConfig } from './teams';
 import type { PassPassAction, PassPassConfig, PassPassRefusal, PassPassState } from './types';
@@ -37,5 +37,6 @@ export const passPass: GameDefinition<
 	apply,
 	turn,
 	outcome,
-	sheet
+	sheet,
+	feats
 };

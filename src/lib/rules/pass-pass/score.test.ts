@@ -88,3 +88,26 @@ describe('RULINGS 10: points victory after round 3', () => {
 		expect(sheet.lowerWins).toBe(false);
 	});
 });
+
+describe("players' statistics: Pass Pass ticks earned", () => {
+	it("each seat's ticks over the rounds, to be summed over matches", () => {
+		const state = game([
+			[[...set(1), ...set(2)], purple(3), filler],
+			[[], set(4), []],
+			[[], [], filler]
+		]);
+		expect(passPass.outcome(state)).not.toBeNull();
+		expect(passPass.feats?.map((feat) => [feat.id, feat.aggregate, feat.value(state)])).toEqual([
+			['ticks', 'sum', [2, 1, 0]]
+		]);
+	});
+
+	it('in team mode, each member keeps their own ticks', () => {
+		const state = run(
+			start(4, '2x2'),
+			{ type: 'won', seat: 0, cards: set(1) },
+			{ type: 'won', seat: 2, cards: [...set(2), ...set(3)] }
+		);
+		expect(passPass.feats?.[0].value(state)).toEqual([1, 0, 2, 0]);
+	});
+});

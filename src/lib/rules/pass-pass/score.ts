@@ -1,8 +1,8 @@
-import type { Outcome, ScoreSheet } from '../common';
+import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countPoints, countTicks } from './cards';
 import { isOver } from './round';
 import { sidesOf } from './teams';
-import type { PassPassState } from './types';
+import type { PassPassFeat, PassPassState } from './types';
 
 /** A team's line for one round: the member written and their points and ticks (RULINGS 11). */
 export interface Written {
@@ -113,3 +113,11 @@ export function sheet(state: PassPassState): ScoreSheet {
 				}));
 	return { sides, rows, totals: sideTotals(state).points, lowerWins: false };
 }
+
+/**
+ * What a finished match adds to each player's statistics: the ticks each seat earned over the
+ * rounds, summed over matches. In team mode these are the member's own ticks, written or not.
+ */
+export const feats: readonly Feat<PassPassState, PassPassFeat>[] = [
+	{ id: 'ticks', aggregate: 'sum', value: totalTicks }
+];

@@ -120,6 +120,10 @@ export const REFUSALS = [
 export type PassPassRefusal = (typeof REFUSALS)[number];
 export type PassPassRefusalValue = Refusal<PassPassRefusal>;
 
+/** Figures kept for players' statistics (Feat ids, stored with each finished match). */
+export const FEATS = ['ticks'] as const;
+export type PassPassFeat = (typeof FEATS)[number];
+
 export const CONFIG_REFUSALS = [
 	'players-range',
 	'bad-start',
