@@ -40,6 +40,7 @@ const Match = v.object({
 	status: v.picklist(['active', 'finished']),
 	createdAt: v.number(),
 	updatedAt: v.number(),
+	revision: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 	redo: v.array(v.unknown()),
 	result: Result,
 	log: v.array(v.object({ action: v.unknown(), at: v.number() }))

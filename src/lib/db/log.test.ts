@@ -55,6 +55,14 @@ describe('the action log is the record', () => {
 		await expect(redoAction(match.id, 2, active)).rejects.toThrow(/redo/i);
 	});
 
+	it('every write counts a revision, so a reader can tell newer from older', async () => {
+		const match = await newMatch();
+		const one = await appendAction(match.id, 0, { type: 'reveal', card: 17 }, active);
+		const two = await appendAction(match.id, 1, { type: 'take' }, active);
+		const three = await undoAction(match.id, 2, active);
+		expect([one.revision, two.revision, three.revision]).toEqual([1, 2, 3]);
+	});
+
 	it('undo with an empty log is refused and changes nothing', async () => {
 		const match = await newMatch();
 		await expect(undoAction(match.id, 0, active)).rejects.toThrow(/undo/i);

@@ -45,7 +45,12 @@ async function writeLog(
 		const match = await db.matches.get(matchId);
 		if (!match) throw new MissingMatch(matchId);
 		if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-		const next = { ...match, ...(await change(match)), updatedAt: Date.now() };
+		const next = {
+			...match,
+			...(await change(match)),
+			updatedAt: Date.now(),
+			revision: (match.revision ?? 0) + 1
+		};
 		await db.matches.put(next);
 		return next;
 	});

@@ -77,6 +77,11 @@ export interface MatchRow {
 	status: MatchStatus;
 	createdAt: number;
 	updatedAt: number;
+	/**
+	 * Counts the log's writes, so a reader can tell a newer log from an older one even within
+	 * one millisecond (absent on rows written before it was kept: read as 0).
+	 */
+	revision?: number;
 	/** number of actions in the log, which is also the next action's seq */
 	length: number;
 	/** undone actions, the next one to redo last; cleared by any new action */

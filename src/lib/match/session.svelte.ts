@@ -132,6 +132,8 @@ export class MatchSession {
 		this.#watch = liveQuery(() => loadLog(id)).subscribe({
 			next: (log) => {
 				if (this.#busy || !this.#differs(log)) return;
+				// a read that began before this tab's last write: the screen already shows newer
+				if ((log.match.revision ?? 0) < (this.#match.revision ?? 0)) return;
 				// another tab changed the log: the action being edited may be gone
 				this.cancelEdit();
 				this.#adopt(log);
@@ -339,6 +341,7 @@ export class MatchSession {
 		return (
 			log.match.length !== this.#actions.length ||
 			log.match.updatedAt !== this.#match.updatedAt ||
+			log.match.revision !== this.#match.revision ||
 			log.match.redo.length !== this.#match.redo.length
 		);
 	}
