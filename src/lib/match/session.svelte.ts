@@ -12,6 +12,10 @@ import {
 import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
+import { pageTaps, type TapSource } from './taps';
+
+/** Two asks of the same action closer than this are one tap landing twice (a double tap). */
+export const DOUBLE_TAP_MS = 300;
 
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
@@ -57,9 +61,16 @@ export class MatchSession {
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
 	#watch: Subscription | null = null;
+	/** the state before the last action of `#actions`, kept by identity of that array */
+	#before: { actions: readonly unknown[]; state: unknown } | null = null;
+	/** the last action asked for and when: a second tap on the same button is not a new entry */
+	#lastAsked: { type: unknown; at: number; taps: number } | null = null;
 
-	constructor(ui: GameUi, log: Log) {
+	readonly #input: TapSource;
+
+	constructor(ui: GameUi, log: Log, input: TapSource = pageTaps) {
 		this.ui = ui;
+		this.#input = input;
 		this.#adopt(log);
 	}
 
@@ -112,6 +123,24 @@ export class MatchSession {
 	get sheet(): ScoreSheet {
 		return this.ui.game.sheet(this.state);
 	}
+	/**
+	 * The last action of the log and the state it was applied to: what the table is told
+	 * "just happened" (none while editing the past).
+	 */
+	get last(): { action: unknown; before: unknown } | null {
+		const actions = this.#actions;
+		if (actions.length === 0 || this.#editing) return null;
+		if (this.#before?.actions !== actions) {
+			const { state } = replay(
+				this.ui.game,
+				this.#match.config,
+				this.#match.seats.length,
+				actions.slice(0, -1)
+			);
+			this.#before = { actions, state };
+		}
+		return { action: actions.at(-1), before: this.#before.state };
+	}
 	get canUndo(): boolean {
 		return this.#actions.length > 0 && !this.#busy && !this.#editing;
 	}
@@ -156,7 +185,7 @@ export class MatchSession {
 	 * While editing the past, the action replaces (or goes before) the one being edited.
 	 */
 	async act(action: unknown): Promise<boolean> {
-		if (this.#busy) return false;
+		if (this.#busy || this.#doubleTap(action)) return false;
 		if (this.#editing) return this.#edit(this.#editing, action);
 		const result = this.ui.game.apply(this.#state, action);
 		if (!result.ok) {
@@ -171,6 +200,42 @@ export class MatchSession {
 				summarize(this.ui.game, result.value)
 			)
 		);
+	}
+
+	/**
+	 * A double tap: the same kind of action asked again within DOUBLE_TAP_MS with no other tap
+	 * in between. The first tap's action may already be saved, and the button now means the
+	 * same thing for the next seat (PASS's Pass, I'll Pass's Pass): the second is dropped.
+	 */
+	#doubleTap(action: unknown): boolean {
+		const taps = this.#input.taps();
+		if (taps === null) return false; // no taps to tell a double tap by
+		const type = (action as { type?: unknown } | null)?.type;
+		const asked = { type, at: this.#input.now(), taps };
+		const previous = this.#lastAsked;
+		this.#lastAsked = asked;
+		return (
+			previous !== null &&
+			previous.type === type &&
+			asked.taps - previous.taps <= 1 &&
+			asked.at - previous.at < DOUBLE_TAP_MS
+		);
+	}
+
+	/**
+	 * Corrects the last action in one tap (a remembered card's diamonds): the log with that
+	 * action replaced, replayed through the rules, saved as one write.
+	 */
+	async amendLast(action: unknown): Promise<boolean> {
+		if (this.#busy || this.#editing || this.#actions.length === 0) return false;
+		const index = this.#actions.length - 1;
+		const failure = await this.#rewrite(
+			[...this.#actions.slice(0, index), action],
+			action,
+			(at) => at
+		);
+		if (failure && failure.refusal.code !== 'not-saved') this.#refusal = failure.refusal;
+		return failure === null;
 	}
 
 	async undo(): Promise<boolean> {
@@ -313,6 +378,7 @@ export class MatchSession {
 			const match = await save();
 			// User Timing: devtools and `npm run bench` read how long a commit takes
 			performance.measure('passpad:commit', { start: started });
+			if (kind === 'act' && !this.#editing) this.#before = { actions, state: this.#state };
 			this.#match = match;
 			this.#actions = actions;
 			this.#state = next;

@@ -189,3 +189,93 @@ describe('MatchSession: edit the past', () => {
 		expect(state(session).faceUp).toBe(20);
 	});
 });
+
+describe('MatchSession: at the table', () => {
+	/** A hand on the screen: taps and a clock the test moves. */
+	function hand() {
+		let taps = 0;
+		let now = 0;
+		return {
+			input: { taps: () => taps, now: () => now },
+			tap: (ms = 0) => {
+				now += ms;
+				taps++;
+			}
+		};
+	}
+
+	async function openWith(input: { taps(): number; now(): number }) {
+		const match = await createMatch({
+			game: 'ill-pass',
+			config: { start: 0, takerReveals: false },
+			names: ['Ana', 'Ben', 'Cleo']
+		});
+		return new MatchSession(ui, await loadLog(match.id), input);
+	}
+
+	it('a double tap on Pass (120 ms apart) records one pass, not a second for the next seat', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap();
+		await session.act({ type: 'reveal', card: 17 });
+		tap(1000);
+		expect(await session.act({ type: 'pass' })).toBe(true);
+		tap(120);
+		expect(await session.act({ type: 'pass' })).toBe(false);
+		expect((await loadLog(session.match.id)).actions).toEqual([
+			{ type: 'reveal', card: 17 },
+			{ type: 'pass' }
+		]);
+		expect(state(session).seat).toBe(1);
+	});
+
+	it('the next seat passing a moment later is a new entry', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap();
+		await session.act({ type: 'reveal', card: 17 });
+		tap(1000);
+		await session.act({ type: 'pass' });
+		tap(600);
+		expect(await session.act({ type: 'pass' })).toBe(true);
+		expect(state(session).seat).toBe(2);
+	});
+
+	it('two quick entries with another tap between them are both kept', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap();
+		await session.act({ type: 'reveal', card: 17 });
+		tap(50);
+		await session.act({ type: 'take' });
+		tap(50); // a tap elsewhere (a pad key) before the same kind of entry again
+		tap(50);
+		expect(await session.act({ type: 'reveal', card: 20 })).toBe(true);
+		expect(state(session).faceUp).toBe(20);
+	});
+
+	it('last: the last action and the state it was applied to, after acts, undo and a reload', async () => {
+		const session = await open();
+		expect(session.last).toBeNull();
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' });
+		expect(session.last?.action).toEqual({ type: 'pass' });
+		expect((session.last?.before as IllPassState).seat).toBe(0);
+		await session.undo();
+		expect(session.last?.action).toEqual({ type: 'reveal', card: 17 });
+		expect((session.last?.before as IllPassState).faceUp).toBeNull();
+		const again = new MatchSession(ui, await loadLog(session.match.id));
+		expect(again.last?.action).toEqual({ type: 'reveal', card: 17 });
+	});
+
+	it('amendLast replaces the last action in one write, or refuses and changes nothing', async () => {
+		const session = await open();
+		await session.act({ type: 'reveal', card: 17 });
+		expect(await session.amendLast({ type: 'reveal', card: 18 })).toBe(true);
+		expect(state(session).faceUp).toBe(18);
+		expect((await loadLog(session.match.id)).actions).toEqual([{ type: 'reveal', card: 18 }]);
+		expect(await session.amendLast({ type: 'take' })).toBe(false);
+		expect(session.refusal?.code).toBe('reveal-first');
+		expect((await loadLog(session.match.id)).actions).toEqual([{ type: 'reveal', card: 18 }]);
+	});
+});
