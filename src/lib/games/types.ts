@@ -2,6 +2,13 @@ import type { Component } from 'svelte';
 import type { AnyGame, Refusal } from '$lib/rules/common';
 import type { MatchSession } from '$lib/match/session.svelte';
 
+/** What the last action did, told in one line beside the pad (dominoes' announce.ts is the model). */
+export interface News {
+	readonly text: string;
+	/** how it is shown: a bonus turn or a tick stands out, a skip or a deal's end too */
+	readonly tone: 'normal' | 'again' | 'skip' | 'deal';
+}
+
 /** What the new-match screen gathers before a game turns it into its config. */
 export interface TableSetup {
 	players: number;
@@ -27,6 +34,16 @@ export interface GameUi<Options = unknown> {
 	readonly Rules: Component;
 	defaultOptions(players: number): Options;
 	config(options: Options, table: TableSetup): unknown;
+	/**
+	 * The match's own score table (Pass Pass's printed pad, with ticks), shown instead of the
+	 * generic score sheet beside the entry.
+	 */
+	readonly Sheet?: Component<{ session: MatchSession }>;
+	/**
+	 * What the last action did, worded from the state before and after it; a game without it is
+	 * told by `describe`.
+	 */
+	news?(action: unknown, before: unknown, after: unknown, names: readonly string[]): News | null;
 	/** a refusal from this game's reducer, in the player's language */
 	refusal(refusal: Refusal, names: readonly string[]): string;
 	/** one action of the log in words, given the state it was applied to */
