@@ -11,6 +11,8 @@ import {
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import Sheet from './Sheet.svelte';
+import { announce } from './announce';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 import { cardName, cardsName, keyName } from './words';
@@ -129,8 +131,11 @@ function reason(code: string): string {
 export const ui: GameUi<PassPassOptions> = {
 	game: passPass,
 	Panel,
+	Sheet,
 	Options,
 	Rules,
+	news: (action, before, after, names) =>
+		announce(action as PassPassAction, before as PassPassState, after as PassPassState, names),
 	defaultOptions: (players) => ({ teams: layoutsFor(players)[0] }),
 	config: (options, table) => ({
 		start: table.start,
