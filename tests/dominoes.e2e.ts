@@ -83,7 +83,7 @@ test('a whole deal: bonus turn, skip, draw, a refused tile, a reload, a blocked 
 
 	// Dan cannot play: draws (no pass while the boneyard holds tiles), then plays the drawn 4-2.
 	await expect(page.getByRole('button', { name: 'Pass', exact: true })).toHaveCount(0);
-	await page.getByRole('button', { name: 'Draw a tile (4 left)' }).click();
+	await page.getByRole('button', { name: 'Draw (4 left)' }).click();
 	await expect(page.getByTestId('boneyard')).toHaveText('3');
 	await expect(turn(page)).toContainText('Dan drew');
 	await expectHands(page, [5, 5, 6, 6]);
@@ -117,16 +117,16 @@ test('a whole deal: bonus turn, skip, draw, a refused tile, a reload, a blocked 
 	await expect(page.getByRole('button', { name: 'Left (2)' })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Right (6)' })).toBeVisible();
 	await page.getByRole('button', { name: 'Another tile' }).click();
-	await page.getByRole('button', { name: 'Draw a tile (3 left)' }).click();
+	await page.getByRole('button', { name: 'Draw (3 left)' }).click();
 	await page.getByRole('button', { name: 'Keep it: it does not fit' }).click();
 	await expect(news(page)).toContainText("Ana kept the drawn tile. Ben's turn.");
 
 	// Ben: 5-6 on the 6: 5+2 = 7, skip to Dan; Dan and Ana draw the last tiles and keep them.
 	await play(page, '5-6');
 	await expect(news(page)).toContainText('Sum 7: Cleo is skipped, partner Dan plays.');
-	await page.getByRole('button', { name: 'Draw a tile (2 left)' }).click();
+	await page.getByRole('button', { name: 'Draw (2 left)' }).click();
 	await page.getByRole('button', { name: 'Keep it: it does not fit' }).click();
-	await page.getByRole('button', { name: 'Draw a tile (1 left)' }).click();
+	await page.getByRole('button', { name: 'Draw (1 left)' }).click();
 	await page.getByRole('button', { name: 'Keep it: it does not fit' }).click();
 	await expect(page.getByTestId('boneyard')).toHaveText('0');
 	await expectHands(page, [7, 4, 6, 6]);

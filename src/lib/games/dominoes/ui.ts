@@ -12,6 +12,7 @@ import {
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import { teamName } from './words';
+import { announce } from './announce';
 import Panel from './Panel.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
@@ -164,6 +165,13 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 export const ui: GameUi<DominoesOptions> = {
 	game: dominoes,
 	Panel,
+	news: (action, _before, after, names) => {
+		const told = announce(after as DominoesState, action as DominoesAction, names);
+		if (!told) return null;
+		// what was played, then what it gives: "Ana played 3-5. Sum 10: Ana plays again."
+		const text = told.tone === 'deal' ? [told.text, told.detail] : [told.detail, told.text];
+		return { text: text.filter(Boolean).join(' '), tone: told.tone };
+	},
 	Options,
 	Rules,
 	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
