@@ -14,6 +14,7 @@ import {
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import { announce } from './announce';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 import { cardsText, notBeatText, setText, tokensText } from './words';
@@ -104,6 +105,13 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 export const ui: GameUi<ClimbingOptions> = {
 	game: climbing,
 	Panel,
+	news: (action, before, after, names) =>
+		announce(
+			describe(action, before, names),
+			before as ClimbingState,
+			after as ClimbingState,
+			names
+		),
 	Options,
 	Rules,
 	defaultOptions: () => ({ mode: 'basic' }),

@@ -1,0 +1,27 @@
+import { m } from '$lib/paraglide/messages';
+import type { ClimbingState } from '$lib/rules/climbing';
+import type { News } from '../types';
+
+/**
+ * What the last action did, in one line beside Undo: the log's own words for the play or the
+ * pass, then what follows from it at the table: a new round led by the last player in
+ * (RULINGS PASS 8), or a game won.
+ */
+export function announce(
+	said: string,
+	before: ClimbingState,
+	after: ClimbingState,
+	names: readonly string[]
+): News {
+	if (after.games.length > before.games.length) {
+		const game = after.games[after.games.length - 1];
+		const won = m.cl_game_won({ game: after.games.length, name: names[game.winner] ?? '' });
+		return { text: `${said}. ${won}`, tone: 'deal' };
+	}
+	if (after.phase === 'play' && after.round > before.round && before.phase === 'play') {
+		const led = m.cl_round_led({ round: after.round, name: names[after.seat] ?? '' });
+		return { text: `${said}. ${led}`, tone: 'skip' };
+	}
+	const trump = after.pile.length > before.pile.length && after.pile.at(-1)?.set.type === 'trump';
+	return { text: said.endsWith('.') ? said : `${said}.`, tone: trump ? 'again' : 'normal' };
+}
