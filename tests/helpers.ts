@@ -6,30 +6,50 @@ export function gameLink(page: Page, label: string) {
 	return page.getByRole('link', { name: new RegExp(`^${escaped} `) });
 }
 
+/** The new-match screen's words, in each language a test plays in. */
+const NEW_MATCH = {
+	en: {
+		play: 'Play',
+		title: 'New match',
+		seat: /Name of the player in seat/,
+		add: 'Add a player',
+		remove: /^Remove/,
+		starts: 'Who starts',
+		start: 'Start the match'
+	},
+	fr: {
+		play: 'Jouer à',
+		title: 'Nouvelle partie',
+		seat: /Nom du joueur à la place/,
+		add: 'Ajouter un joueur',
+		remove: /^Retirer/,
+		starts: 'Qui commence',
+		start: 'Commencer la partie'
+	}
+};
+
 /** Starts a match through the new-match screen, as a person would. */
 export async function startMatch(
 	page: Page,
 	game: string,
 	names: string[],
-	options: { start?: string; setup?: (page: Page) => Promise<void> } = {}
+	options: { start?: string; setup?: (page: Page) => Promise<void>; french?: boolean } = {}
 ): Promise<string> {
+	const words = NEW_MATCH[options.french ? 'fr' : 'en'];
 	await page.goto('/');
-	await gameLink(page, `Play ${game}`).click();
-	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
-	const seats = page.getByLabel(/Name of the player in seat/);
+	await gameLink(page, `${words.play} ${game}`).click();
+	await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+	const seats = page.getByLabel(words.seat);
 	while ((await seats.count()) < names.length) {
-		await page.getByRole('button', { name: 'Add a player' }).click();
+		await page.getByRole('button', { name: words.add }).click();
 	}
 	while ((await seats.count()) > names.length) {
-		await page
-			.getByRole('button', { name: /^Remove/ })
-			.last()
-			.click();
+		await page.getByRole('button', { name: words.remove }).last().click();
 	}
 	for (const [index, name] of names.entries()) await seats.nth(index).fill(name);
-	if (options.start) await page.getByLabel('Who starts').selectOption({ label: options.start });
+	if (options.start) await page.getByLabel(words.starts).selectOption({ label: options.start });
 	await options.setup?.(page);
-	await page.getByRole('button', { name: 'Start the match' }).click();
+	await page.getByRole('button', { name: words.start }).click();
 	await expect(page).toHaveURL(/\/match\//);
 	return page.url();
 }

@@ -1,0 +1,256 @@
+import { expect, test, type Page } from '@playwright/test';
+import fc from 'fast-check';
+import { startMatch } from './helpers';
+import { logged, smallPhone, Thumb } from './reach';
+import { game as passPassInput, simulate } from '../src/lib/rules/pass-pass/simulate';
+import { cardKey, sideTotals, type PassPassAction } from '../src/lib/rules/pass-pass';
+import { legalMatch, matchInput } from '../src/lib/rules/dominoes/simulate';
+import { endsFor, tileKey, totals as dominoTotals } from '../src/lib/rules/dominoes';
+import { randomMatch } from '../src/lib/rules/climbing/simulate';
+import { totals as climbingTotals, type ClimbingAction } from '../src/lib/rules/climbing';
+import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { score } from '../src/lib/rules/ill-pass';
+
+// At the table (issue 10): whole matches of every game played with one thumb on a small phone.
+// Before every tap the control is on screen without scrolling and nothing covers it (Thumb).
+
+const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
+
+/** A seeded stream of numbers for the simulators that take one. */
+function seeded(seed: number) {
+	let s = seed >>> 0;
+	return () => {
+		s = (s * 1664525 + 1013904223) >>> 0;
+		return s / 2 ** 32;
+	};
+}
+
+/** The same kind of entry twice in a row with one tap each: wait past the double-tap guard. */
+async function apart(page: Page, previous: { type: string } | undefined, type: string) {
+	if (previous?.type === type) await page.waitForTimeout(320);
+}
+
+const LANGUAGES = [
+	{ lang: 'en', locale: 'en-GB', viewport: smallPhone.viewport },
+	{ lang: 'fr', locale: 'fr-FR', viewport: smallPhone.viewport }
+] as const;
+
+for (const { lang, locale, viewport } of LANGUAGES) {
+	test.describe(`${viewport.width}x${viewport.height}, ${lang}`, () => {
+		test.use({ ...smallPhone, viewport, locale });
+		// a whole match, tap by tap, with a check before each one
+		test.describe.configure({ timeout: 300_000 });
+
+		test(`Pass Pass: a whole 4-player match, trick by trick, every tap in reach (${lang})`, async ({
+			page
+		}) => {
+			const [input] = fc.sample(passPassInput, { seed: lang === 'en' ? 11 : 12, numRuns: 1 });
+			const run = simulate({ ...input, players: 4, layout: false, mixed: false, start: 0 });
+			await startMatch(page, 'Pass Pass', NAMES.slice(0, 4), { french: lang === 'fr' });
+			const thumb = new Thumb(page);
+			const seen = new Set<string>();
+			const actions = run.actions;
+			for (let at = 0; at < actions.length;) {
+				// a trick: its cards, the first pick, and the second pick when equal values leave a choice
+				let end = at;
+				while (actions[end].type === 'play') end++;
+				if (actions[end + 1]?.type === 'secondTake') end++;
+				const trick = actions.slice(at, end + 1);
+				const known = trick.every((a) => a.type !== 'play' || seen.has(cardKey(a.card)));
+				await thumb.entry(
+					known ? 'trick, diamonds known' : 'trick, some cards seen first',
+					async () => {
+						for (const action of trick) {
+							await passPassAction(page, thumb, action, seen);
+							await logged(page, ++at);
+						}
+					}
+				);
+				if (at > end + 1) throw new Error('lost count');
+			}
+			await expect(page.getByTestId('outcome')).toBeVisible();
+			const expected = sideTotals(run.state).points;
+			for (const [side, points] of expected.entries()) {
+				await expect(page.getByTestId(`pad-total-${side}`)).toContainText(String(points));
+			}
+			console.log(thumb.report(`pass-pass ${lang}`));
+			// with every card's diamonds known, a 4-player trick is colour + value per card + the pick
+			const known = thumb.perAction.get('trick, diamonds known') ?? [];
+			expect(known.length).toBeGreaterThan(0);
+			expect(Math.min(...known)).toBe(9);
+		});
+
+		test(`Pass-Pass: a whole 7-deal match, every tap in reach (${lang})`, async ({ page }) => {
+			const [input] = fc.sample(matchInput, { seed: lang === 'en' ? 5 : 6, numRuns: 1 });
+			const run = legalMatch({ ...input, typeTotals: false, houseRuleWinnerStarts: false });
+			await startMatch(page, 'Pass-Pass', NAMES.slice(0, 4), {
+				start: NAMES[input.start],
+				french: lang === 'fr'
+			});
+			const thumb = new Thumb(page);
+			for (const [at, step] of run.steps.entries()) {
+				const { action, before } = step;
+				await apart(page, run.steps[at - 1]?.action, action.type);
+				await thumb.entry(action.type, async () => {
+					switch (action.type) {
+						case 'start':
+							await thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
+							break;
+						case 'play': {
+							const key = tileKey(action.tile);
+							await thumb.tap(page.getByTestId('turn').locator(`[data-tile="${key}"]`), key);
+							if (before.line.length > 0 && endsFor(before, action.tile).length === 2) {
+								await thumb.tap(page.locator(`[data-end="${action.end}"]`), `end ${action.end}`);
+							}
+							break;
+						}
+						case 'draw':
+						case 'keep':
+						case 'pass':
+							await thumb.tap(page.locator(`[data-act="${action.type}"]`), action.type);
+							break;
+						case 'count':
+							for (const tile of action.tiles ?? []) {
+								await thumb.tap(
+									page.getByTestId('count').locator(`[data-tile="${tileKey(tile)}"]`),
+									`count ${tileKey(tile)}`
+								);
+							}
+							await thumb.tap(page.locator('[data-count="tiles"]'), 'count them');
+							break;
+					}
+				});
+				await logged(page, at + 1);
+			}
+			await expect(page.getByTestId('outcome')).toBeVisible();
+			const [a, b] = dominoTotals(run.state);
+			await expect(page.getByTestId('total-0')).toHaveText(String(a));
+			await expect(page.getByTestId('total-1')).toHaveText(String(b));
+			console.log(thumb.report(`dominoes ${lang}`));
+		});
+
+		test(`PASS: a whole basic match to three crowns, every tap in reach (${lang})`, async ({
+			page
+		}) => {
+			const run = enterableMatch(lang === 'en' ? 3 : 40);
+			await startMatch(page, 'PASS', NAMES.slice(0, 3), { french: lang === 'fr' });
+			const thumb = new Thumb(page);
+			for (const [at, action] of run.actions.entries()) {
+				await apart(page, run.actions[at - 1], action.type === 'pass' ? 'pass' : '');
+				await thumb.entry(action.type, () => climbingAction(page, thumb, action));
+				await logged(page, at + 1);
+				// the screen follows the match the rules played: cards and tokens per seat
+				const after = run.states[at + 1];
+				if (after.phase === 'play') {
+					for (const [seat, cards] of after.hands.entries()) {
+						await expect(page.getByTestId(`cards-${seat}`), JSON.stringify(action)).toHaveText(
+							String(cards)
+						);
+						await expect(page.getByTestId(`tokens-${seat}`)).toHaveText(String(after.tokens[seat]));
+					}
+				}
+			}
+			await expect(page.getByTestId('outcome')).toBeVisible();
+			for (const [seat, crowns] of climbingTotals(run.states.at(-1)!).entries()) {
+				await expect(page.getByTestId(`total-${seat}`)).toHaveText(String(crowns));
+			}
+			console.log(thumb.report(`climbing ${lang}`));
+		});
+
+		test(`I'll Pass: a whole game, every tap in reach (${lang})`, async ({ page }) => {
+			const run = randomGame(seeded(lang === 'en' ? 1 : 2), 4);
+			await startMatch(page, "I'll Pass", NAMES.slice(0, 4), {
+				start: NAMES[run.config.start],
+				french: lang === 'fr',
+				setup: async (page) => {
+					if (run.config.takerReveals) await page.locator('input[type=checkbox]').first().check();
+				}
+			});
+			const thumb = new Thumb(page);
+			for (const [at, action] of run.actions.entries()) {
+				await apart(page, run.actions[at - 1], action.type);
+				await thumb.entry(action.type, async () => {
+					if (action.type === 'reveal')
+						await thumb.tap(page.locator(`[data-card="${action.card}"]`), `reveal ${action.card}`);
+					else await thumb.tap(page.locator(`[data-${action.type}]`), action.type);
+				});
+				await logged(page, at + 1);
+			}
+			await expect(page.getByTestId('outcome')).toBeVisible();
+			for (const seat of [0, 1, 2, 3]) {
+				await expect(page.getByTestId(`score-${seat}`)).toHaveText(String(score(run.state, seat)));
+			}
+			console.log(thumb.report(`ill-pass ${lang}`));
+		});
+	});
+}
+
+async function passPassAction(page: Page, thumb: Thumb, action: PassPassAction, seen: Set<string>) {
+	switch (action.type) {
+		case 'play': {
+			const { color, value, diamonds } = action.card;
+			const entry = page.getByTestId('turn');
+			await thumb.tap(entry.locator(`button.color[data-color="${color}"]`), color);
+			await thumb.tap(entry.locator(`.values [data-value="${value}"]`), `${color} ${value}`);
+			if (!seen.has(cardKey(action.card))) {
+				await thumb.tap(entry.locator(`.diamond-keys [data-diamonds="${diamonds}"]`), 'diamonds');
+			}
+			seen.add(cardKey(action.card));
+			return;
+		}
+		case 'firstTake':
+			return thumb.tap(page.locator(`[data-take="${cardKey(action.card)}"]`), 'first take');
+		case 'secondTake':
+			return thumb.tap(
+				page.locator(`[data-take="${action.cards.map(cardKey).join('+')}"]`),
+				'second take'
+			);
+		default:
+			throw new Error(`not entered trick by trick: ${action.type}`);
+	}
+}
+
+/** The faces a play shows: a doubled face for each value counted twice (cards < values). */
+function facesOf(action: { values: readonly string[]; cards: number }) {
+	const values = [...action.values];
+	let doubled = values.length - action.cards;
+	const faces: { rank: string; doubled: boolean }[] = [];
+	while (values.length > 0) {
+		const rank = values.shift()!;
+		const twin = values.indexOf(rank);
+		if (doubled > 0 && twin >= 0) {
+			values.splice(twin, 1);
+			faces.push({ rank, doubled: true });
+			doubled--;
+		} else faces.push({ rank, doubled: false });
+	}
+	return faces.length === action.cards ? faces : null;
+}
+
+/**
+ * A random whole match whose every play can be shown with real faces (a doubled face shows one
+ * value twice), from the first seed at or after `seed` that gives one.
+ */
+function enterableMatch(seed: number) {
+	for (let tries = seed; ; tries++) {
+		const random = seeded(tries);
+		const coins = Array.from({ length: 120 }, () => Math.floor(random() * 10_000));
+		const run = randomMatch({ players: 3, mode: 'basic', tokens: 40, coins }, 600);
+		const enterable = run.actions.every((a) => a.type !== 'play' || facesOf(a) !== null);
+		if (enterable && run.states.at(-1)!.phase === 'over') return run;
+	}
+}
+
+async function climbingAction(page: Page, thumb: Thumb, action: ClimbingAction) {
+	if (action.type === 'start') {
+		return thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
+	}
+	if (action.type === 'pass') return thumb.tap(page.locator('[data-pass]'), 'pass');
+	for (const face of facesOf(action)!) {
+		if (face.doubled) await thumb.tap(page.locator('[data-double]'), '×2');
+		await thumb.tap(page.locator(`[data-rank="${face.rank}"]`), face.rank);
+	}
+	if (action.upgrade) await thumb.tap(page.locator('label:has([data-upgrade])'), 'upgrade');
+	if (action.augment > 0) await thumb.tap(page.locator('label:has([data-augment])'), 'augment');
+	await thumb.tap(page.locator('[data-play]'), 'play');
+}
