@@ -5,6 +5,7 @@ import {
 	climbing,
 	check,
 	gameNumber,
+	passEarnsToken,
 	type ClimbingAction,
 	type ClimbingRefusal,
 	type ClimbingState,
@@ -21,7 +22,17 @@ import type { ClimbingMatchConfig } from './view';
 
 export interface ClimbingOptions {
 	mode: Mode;
+	/** PASS tokens in the box (RULINGS PASS 11: 40 assumed, settable at setup) */
+	tokens: number;
 }
+
+const REASONS: Record<string, () => string> = {
+	crowns: () => m.cl_reason_crowns(),
+	points: () => m.cl_reason_points(),
+	'points-more': () => m.cl_reason_points_more(),
+	'points-game-winner': () => m.cl_reason_points_game_winner(),
+	'points-closer': () => m.cl_reason_points_closer()
+};
 
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
@@ -48,6 +59,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				min: Number(params.min),
 				max: Number(params.max)
 			});
+		case 'double-ace-alone':
+			return m.cl_refusal_double_ace();
 		case 'hand-too-small':
 			return m.cl_refusal_hand({ cards: Number(params.cards), hand: Number(params.hand) });
 		case 'does-not-beat':
@@ -95,7 +108,8 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 			return parts.join(', ');
 		}
 		case 'pass':
-			return m.cl_log_pass({ name });
+			// RULINGS PASS 11: with the supply empty the pass earns nothing, and the log says so
+			return passEarnsToken(state) ? m.cl_log_pass({ name }) : m.cl_log_pass_empty({ name });
 		default:
 			return m.refusal_malformed();
 	}
@@ -106,14 +120,15 @@ export const ui: GameUi<ClimbingOptions> = {
 	Panel,
 	Options,
 	Rules,
-	defaultOptions: () => ({ mode: 'basic' }),
+	defaultOptions: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
+	// the seat chosen at setup holds START 2 in the first game: the match does not ask again
 	config: (options, setup): ClimbingMatchConfig => ({
 		mode: options.mode,
-		tokens: BOX_TOKENS,
-		start: setup.start
+		tokens: options.tokens,
+		starter: setup.start
 	}),
 	refusal,
 	describe,
-	reason: (reason) => (reason === 'points' ? m.cl_reason_points() : m.cl_reason_crowns()),
+	reason: (reason) => (REASONS[reason] ?? REASONS.crowns)(),
 	rowLabel: (_code, params) => m.cl_row_game({ game: Number(params?.game ?? 0) })
 };
