@@ -21,12 +21,13 @@ export interface DominoesOptions {
 }
 
 /**
- * The match config: the rules core's own field, plus `start`, the seat chosen (or drawn) on the
- * new-match screen. The reducer ignores `start` (deal 1 begins with a `start` action, so the
- * lots stay in the log); only the Panel reads it, to offer that seat first.
+ * The match config: the rules core's own fields. `starter` is the seat chosen (or drawn) on the
+ * new-match screen, so deal 1 begins without asking again. Matches stored before it carry
+ * `start` instead, read only by the Panel to offer that seat first at the in-match lots.
  */
 export interface DominoesMatchConfig extends DominoesOptions {
-	start: number;
+	starter?: number;
+	start?: number;
 }
 
 function refusal(refusal: Refusal, names: readonly string[]): string {
@@ -169,7 +170,7 @@ export const ui: GameUi<DominoesOptions> = {
 	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
 	config: (options, table): DominoesMatchConfig => ({
 		houseRuleWinnerStarts: options.houseRuleWinnerStarts,
-		start: table.start
+		starter: table.start
 	}),
 	refusal,
 	describe,
