@@ -90,6 +90,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				total: String(params.total),
 				counted: Number(params.counted)
 			});
+		case 'total-not-whole':
+			return m.dom_refusal_total_whole({ total: String(params.total) });
 		case 'total-out-of-range':
 			return m.dom_refusal_total_range({
 				total: String(params.total),

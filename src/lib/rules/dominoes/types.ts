@@ -110,6 +110,7 @@ export const REFUSALS = [
 	'keep-or-play',
 	'nothing-to-count',
 	'count-tiles-or-total',
+	'total-not-whole',
 	'count-wrong-number',
 	'count-mismatch',
 	'total-out-of-range'
