@@ -86,10 +86,8 @@ test("the rulebook's token example: Peter, Yu-cin, Wang and AG, with a reload", 
 	page
 }) => {
 	await startPass(page, ['Peter', 'Yu-cin', 'Wang', 'AG'], { start: 'Peter' });
-	const start = page.getByTestId('start');
-	await expect(start).toContainText('Game 1: who holds START 2?');
-	await expect(start.getByRole('button', { name: /^Peter/ })).toContainText('chosen at setup');
-	await holder(page, 'Peter');
+	// who holds START 2 was asked at setup: game 1 begins, nobody is asked again
+	await expect(page.getByTestId('start')).toHaveCount(0);
 	await expect(page.getByTestId('news')).toHaveText('Peter holds START 2 and leads.');
 	await expect(page.getByTestId('turn')).toHaveText('Peter leads: play any set');
 	// The leader cannot pass.
@@ -183,7 +181,6 @@ test("the rulebook's token example: Peter, Yu-cin, Wang and AG, with a reload", 
 
 test('a basic match: three games to three crowns', async ({ page }) => {
 	await startPass(page, ['Ana', 'Ben']);
-	await holder(page, 'Ana');
 	// A trump earns a token, and says so.
 	await play(page, '2 2 2 2 2', { expect: 'Trump, twos' });
 	await expect(page.getByTestId('news')).toHaveText('Trump! Ana earns a token.');
@@ -240,7 +237,6 @@ test('a basic match: three games to three crowns', async ({ page }) => {
 test('an advanced game: a tie for 2 points goes clockwise from the winner', async ({ page }) => {
 	await startPass(page, ['Ana', 'Ben', 'Cleo'], { start: 'Cleo', mode: 'advanced' });
 	await expect(page.getByTestId('status')).toContainText('first to 10 points');
-	await holder(page, 'Cleo');
 	await play(page, '2');
 	await play(page, '5');
 	await play(page, '9');
@@ -277,7 +273,6 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	page
 }) => {
 	await startPass(page, ['Ana', 'Ben', 'Cleo']);
-	await holder(page, 'Ana');
 	const preview = page.getByTestId('preview');
 	const playButton = page.getByRole('button', { name: /^Play/ });
 
@@ -322,6 +317,14 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	await enter(page, 'K');
 	await expect(preview).toContainText('Does not beat pair, nines');
 	await expect(playButton).toBeDisabled();
+	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card
+	await page.getByRole('button', { name: 'Clear' }).click();
+	await enter(page, 'AA A A');
+	await page.getByRole('checkbox', { name: /^Upgrade/ }).check();
+	await expect(preview).toContainText(
+		'The AA card, upgraded, is played on its own: it cannot be combined with other cards.'
+	);
+	await expect(playButton).toBeDisabled();
 
 	// Undo takes Ben's play back: Ana's pair is on top again, Ben has his token.
 	await page.getByRole('button', { name: 'Undo' }).click();
@@ -345,8 +348,6 @@ test.describe('in French', () => {
 		await seats.nth(2).fill('Zoé');
 		await expect(page.getByText(/^Avancé : 4, 2 et 1 points/)).toBeVisible();
 		await page.getByRole('button', { name: 'Commencer la partie' }).click();
-		await expect(page.getByTestId('start')).toContainText('Manche 1 : qui a le START 2 ?');
-		await page.getByTestId('start').getByRole('button', { name: /^Léa/ }).click();
 		await expect(page.getByTestId('turn')).toHaveText('Léa commence : posez une combinaison');
 		await enter(page, '9 99 4 4', 'Face ×2');
 		await expect(page.getByTestId('preview-set')).toHaveText('Full, neuf');
