@@ -350,14 +350,14 @@ test.describe('in French', () => {
 		await page.getByRole('button', { name: 'Commencer la partie' }).click();
 		await expect(page.getByTestId('turn')).toHaveText('Léa commence : posez une combinaison');
 		await enter(page, '9 99 4 4', 'Face ×2');
-		await expect(page.getByTestId('preview-set')).toHaveText('Full, neuf');
+		await expect(page.getByTestId('preview-set')).toHaveText('Full aux neuf');
 		await expect(page.getByTestId('preview')).toContainText('Ouvre le tour.');
 		await page.getByRole('button', { name: /^Jouer/ }).click();
-		await expect(page.getByTestId('table-set')).toHaveText('Full, neuf');
+		await expect(page.getByTestId('table-set')).toHaveText('Full aux neuf');
 		await expect(page.getByTestId('turn')).toHaveText('Sam : battez-la ou passez');
 		await enter(page, '5 5 5 K K');
 		await expect(page.getByTestId('preview')).toContainText(
-			'Ne bat pas full, neuf : posez une combinaison du même type plus haute, ou un carré ou un atout.'
+			'Ne bat pas full aux neuf : posez une combinaison du même type plus haute, ou un carré ou un atout.'
 		);
 		await page.getByRole('button', { name: /^Passer/ }).click();
 		await expect(page.getByTestId('player-1')).toContainText('a passé');

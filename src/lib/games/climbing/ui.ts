@@ -54,15 +54,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 		case 'not-a-set':
 			return m.cl_refusal_not_a_set({ values: String(params.values ?? '') });
 		case 'card-count':
-			return m.cl_refusal_card_count({
-				cards: Number(params.cards),
-				min: Number(params.min),
-				max: Number(params.max)
-			});
+			return params.min === params.max
+				? m.cl_refusal_card_count_exact({ count: Number(params.min), cards: Number(params.cards) })
+				: m.cl_refusal_card_count({
+						cards: Number(params.cards),
+						min: Number(params.min),
+						max: Number(params.max)
+					});
 		case 'double-ace-alone':
 			return m.cl_refusal_double_ace();
 		case 'hand-too-small':
-			return m.cl_refusal_hand({ cards: Number(params.cards), hand: Number(params.hand) });
+			return m.cl_refusal_hand({ cards: Number(params.cards), count: Number(params.hand) });
 		case 'does-not-beat':
 			return notBeatText(tableSet);
 		case 'nothing-to-augment':

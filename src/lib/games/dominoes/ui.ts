@@ -82,7 +82,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.dom_refusal_count_how();
 		case 'count-wrong-number':
 			return m.dom_refusal_count_number({
-				expected: Number(params.expected),
+				count: Number(params.expected),
 				given: Number(params.given)
 			});
 		case 'count-mismatch':
