@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameEntry } from '$lib/games/catalog';
+import { gameEntry, playersText } from '$lib/games/catalog';
 import { checkTable, fitSeats } from './table';
 
 const players = (id: string) => gameEntry(id)!.players;
@@ -27,5 +27,12 @@ describe('the new-match table fits the game', () => {
 		expect(checkTable(gameEntry('pass-pass')!, ['A', 'B'])).toBe(
 			'Pass Pass is for 3 to 6 players.'
 		);
+	});
+});
+
+describe('player counts as players say them', () => {
+	it('"4 players", never "4–4"; a range stays a range', () => {
+		expect(playersText(players('dominoes'))).toBe('4 players');
+		expect(playersText(players('pass-pass'))).toBe('3–6 players');
 	});
 });
