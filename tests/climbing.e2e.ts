@@ -346,7 +346,7 @@ test.describe('in French', () => {
 		await seats.nth(0).fill('Léa');
 		await seats.nth(1).fill('Sam');
 		await seats.nth(2).fill('Zoé');
-		await expect(page.getByText(/^Avancé : 4, 2 et 1 points/)).toBeVisible();
+		await expect(page.getByText(/^Avancé\s: 4, 2 et 1 points/)).toBeVisible();
 		await page.getByRole('button', { name: 'Commencer la partie' }).click();
 		await expect(page.getByTestId('turn')).toHaveText('Léa commence : posez une combinaison');
 		await enter(page, '9 99 4 4', 'Face ×2');

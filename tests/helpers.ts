@@ -15,8 +15,11 @@ export async function startMatch(
 ): Promise<string> {
 	await page.goto('/');
 	await gameLink(page, `Play ${game}`).click();
-	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
+	await expect(page).toHaveURL(/\/new/);
+	await expect(page.getByRole('heading', { name: 'New match', level: 1 })).toBeVisible();
 	const seats = page.getByLabel(/Name of the player in seat/);
+	// the table opens with the seats the game needs: count them once they are there
+	await expect(seats.first()).toBeVisible();
 	while ((await seats.count()) < names.length) {
 		await page.getByRole('button', { name: 'Add a player' }).click();
 	}
