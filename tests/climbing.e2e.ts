@@ -336,6 +336,27 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	await expect(page.getByTestId('table-augment')).toHaveText('augmented: 1 token beside it');
 });
 
+test('a small box of tokens: with the supply empty, passing earns nothing and every word says so', async ({
+	page
+}) => {
+	await startMatch(page, 'PASS', ['Ana', 'Ben'], {
+		setup: async () => {
+			await page.getByLabel('PASS tokens in the box').fill('2');
+		}
+	});
+	await expect(page.getByTestId('supply')).toHaveText('Supply: 0');
+	await play(page, '5', { expect: 'Plain five' });
+	const passButton = page.getByRole('button', { name: /^Pass/ });
+	await expect(passButton).toContainText('supply empty: no token, out this round');
+	await expect(passButton).not.toContainText('+1 token');
+	await pass(page);
+	await expect(tokens(page, 1)).toHaveText('1');
+	await expect(page.getByTestId('log')).toContainText(
+		'Ben passed; the supply is empty, so no token'
+	);
+	await expect(page.getByTestId('log')).not.toContainText('Ben passed and took a token');
+});
+
 test.describe('in French', () => {
 	test.use({ locale: 'fr-FR' });
 

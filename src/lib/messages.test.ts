@@ -129,6 +129,12 @@ describe('every message renders in English and French', () => {
 });
 
 describe('agreement and elision', () => {
+	it('a word after a number shown apart agrees with it: "1 tile", "2 tiles"', () => {
+		expect(m.dom_tiles_word({ count: 1 }, { locale: 'en' })).toBe('tile');
+		expect(m.dom_tiles_word({ count: 2 }, { locale: 'en' })).toBe('tiles');
+		expect(m.dom_tiles_word({ count: 0 }, { locale: 'fr' })).toBe('domino');
+	});
+
 	it('a winner line agrees with the number of winners', () => {
 		expect(m.match_wins({ name: 'Ivy', count: 1 }, { locale: 'en' })).toBe('Ivy wins!');
 		expect(m.match_wins({ name: 'Ana & Cleo', count: 2 }, { locale: 'en' })).toBe(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { climbing, type ClimbingAction, type ClimbingState } from '$lib/rules/climbing';
+import {
+	climbing,
+	type ClimbingAction,
+	type ClimbingConfig,
+	type ClimbingState
+} from '$lib/rules/climbing';
 import { ui } from './ui';
 
 const NAMES = ['Ana', 'Ben', 'Eve'];
@@ -39,10 +44,13 @@ describe('PASS words follow the state (RULINGS PASS 11)', () => {
 
 describe('PASS setup', () => {
 	it('the tokens in the box and who holds START 2 come from setup', () => {
-		const config = ui.config({ mode: 'advanced', tokens: 30 }, { players: 3, start: 2 });
+		const config = ui.config(
+			{ mode: 'advanced', tokens: 30 },
+			{ players: 3, start: 2 }
+		) as ClimbingConfig;
 		expect(config).toEqual({ mode: 'advanced', tokens: 30, starter: 2 });
 		expect(climbing.checkConfig(config, 3)).toBeNull();
-		expect(climbing.setup(config as never, 3).supply).toBe(27);
+		expect(climbing.setup(config, 3).supply).toBe(27);
 	});
 });
 
