@@ -351,6 +351,7 @@ test('a small box of tokens: with the supply empty, passing earns nothing and ev
 	await expect(passButton).not.toContainText('+1 token');
 	await pass(page);
 	await expect(tokens(page, 1)).toHaveText('1');
+	await page.getByText('Log (2)').click();
 	await expect(page.getByTestId('log')).toContainText(
 		'Ben passed; the supply is empty, so no token'
 	);
