@@ -19,11 +19,27 @@ for (const file of sources) {
 			throw new Error(`${file}: message ${key} has different parameters in English and French`);
 		}
 		en[key] = compile(pair[0], `${file}: ${key}`);
-		fr[key] = compile(pair[1], `${file}: ${key}`);
+		fr[key] = compile(french(pair[1]), `${file}: ${key}`);
 	}
 }
 writeFileSync('messages/en.json', JSON.stringify(en, null, '\t') + '\n');
 writeFileSync('messages/fr.json', JSON.stringify(fr, null, '\t') + '\n');
+
+/**
+ * French typography: a narrow no-break space (U+202F) before ? ! : ; and inside « », so the
+ * sign never wraps alone onto the next line ("Jetons : 10"). Sources may use a plain space.
+ */
+function french(text) {
+	const fix = (value) =>
+		value
+			.replace(/[ \u00a0\u202f]*([?!:;»])/g, (match, sign, offset, whole) =>
+				// a sign right after a digit or a slash is no punctuation (14:30, https://)
+				/[\d/]/.test(whole[offset - 1] ?? '') && match === sign ? sign : `\u202f${sign}`
+			)
+			.replace(/«[ \u00a0\u202f]*/g, '«\u202f');
+	if (typeof text === 'string') return fix(text);
+	return Object.fromEntries(Object.entries(text).map(([form, value]) => [form, fix(value)]));
+}
 
 /** A text's parameters; a plural's are all its variants' together. */
 function params(text) {
@@ -33,16 +49,13 @@ function params(text) {
 
 /**
  * A plain text, or `{ one, other }` chosen by `count` with the language's plural rules
- * (French says "0 jeton", English "0 chips"): inlang's variant format.
+ * (French says "0 jeton", English "0 chips"): inlang's variant format. `count` need not be
+ * shown: "{name} wins!" / "{name} win!" agree with the number of winners.
  */
 function compile(text, where) {
 	if (typeof text === 'string') return text;
-	if (
-		typeof text.one !== 'string' ||
-		typeof text.other !== 'string' ||
-		!/\{count\}/.test(text.other)
-	) {
-		throw new Error(`${where}: a plural needs "one" and "other", and {count} in "other"`);
+	if (typeof text.one !== 'string' || typeof text.other !== 'string') {
+		throw new Error(`${where}: a plural needs "one" and "other"`);
 	}
 	return [
 		{

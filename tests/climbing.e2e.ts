@@ -86,10 +86,8 @@ test("the rulebook's token example: Peter, Yu-cin, Wang and AG, with a reload", 
 	page
 }) => {
 	await startPass(page, ['Peter', 'Yu-cin', 'Wang', 'AG'], { start: 'Peter' });
-	const start = page.getByTestId('start');
-	await expect(start).toContainText('Game 1: who holds START 2?');
-	await expect(start.getByRole('button', { name: /^Peter/ })).toContainText('chosen at setup');
-	await holder(page, 'Peter');
+	// who holds START 2 was asked at setup: game 1 begins, nobody is asked again
+	await expect(page.getByTestId('start')).toHaveCount(0);
 	await expect(page.getByTestId('news')).toHaveText('Peter holds START 2 and leads.');
 	await expect(page.getByTestId('turn')).toHaveText('Peter leads: play any set');
 	// The leader cannot pass.
@@ -183,7 +181,6 @@ test("the rulebook's token example: Peter, Yu-cin, Wang and AG, with a reload", 
 
 test('a basic match: three games to three crowns', async ({ page }) => {
 	await startPass(page, ['Ana', 'Ben']);
-	await holder(page, 'Ana');
 	// A trump earns a token, and says so.
 	await play(page, '2 2 2 2 2', { expect: 'Trump, twos' });
 	await expect(page.getByTestId('news')).toHaveText('Trump! Ana earns a token.');
@@ -240,7 +237,6 @@ test('a basic match: three games to three crowns', async ({ page }) => {
 test('an advanced game: a tie for 2 points goes clockwise from the winner', async ({ page }) => {
 	await startPass(page, ['Ana', 'Ben', 'Cleo'], { start: 'Cleo', mode: 'advanced' });
 	await expect(page.getByTestId('status')).toContainText('first to 10 points');
-	await holder(page, 'Cleo');
 	await play(page, '2');
 	await play(page, '5');
 	await play(page, '9');
@@ -277,7 +273,6 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	page
 }) => {
 	await startPass(page, ['Ana', 'Ben', 'Cleo']);
-	await holder(page, 'Ana');
 	const preview = page.getByTestId('preview');
 	const playButton = page.getByRole('button', { name: /^Play/ });
 
@@ -322,6 +317,14 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	await enter(page, 'K');
 	await expect(preview).toContainText('Does not beat pair, nines');
 	await expect(playButton).toBeDisabled();
+	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card
+	await page.getByRole('button', { name: 'Clear' }).click();
+	await enter(page, 'AA A A');
+	await page.getByRole('checkbox', { name: /^Upgrade/ }).check();
+	await expect(preview).toContainText(
+		'The AA card, upgraded, is played on its own: it cannot be combined with other cards.'
+	);
+	await expect(playButton).toBeDisabled();
 
 	// Undo takes Ben's play back: Ana's pair is on top again, Ben has his token.
 	await page.getByRole('button', { name: 'Undo' }).click();
@@ -331,6 +334,28 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	await expect(cards(page, 1)).toHaveText('13');
 	await page.getByRole('button', { name: 'Redo' }).click();
 	await expect(page.getByTestId('table-augment')).toHaveText('augmented: 1 token beside it');
+});
+
+test('a small box of tokens: with the supply empty, passing earns nothing and every word says so', async ({
+	page
+}) => {
+	await startMatch(page, 'PASS', ['Ana', 'Ben'], {
+		setup: async () => {
+			await page.getByLabel('PASS tokens in the box').fill('2');
+		}
+	});
+	await expect(page.getByTestId('supply')).toHaveText('Supply: 0');
+	await play(page, '5', { expect: 'Plain five' });
+	const passButton = page.getByRole('button', { name: /^Pass/ });
+	await expect(passButton).toContainText('supply empty: no token, out this round');
+	await expect(passButton).not.toContainText('+1 token');
+	await pass(page);
+	await expect(tokens(page, 1)).toHaveText('1');
+	await page.getByText('Log (2)').click();
+	await expect(page.getByTestId('log')).toContainText(
+		'Ben passed; the supply is empty, so no token'
+	);
+	await expect(page.getByTestId('log')).not.toContainText('Ben passed and took a token');
 });
 
 test.describe('in French', () => {
@@ -343,20 +368,18 @@ test.describe('in French', () => {
 		await seats.nth(0).fill('Léa');
 		await seats.nth(1).fill('Sam');
 		await seats.nth(2).fill('Zoé');
-		await expect(page.getByText(/^Avancé : 4, 2 et 1 points/)).toBeVisible();
+		await expect(page.getByText(/^Avancé\s: 4, 2 et 1 points/)).toBeVisible();
 		await page.getByRole('button', { name: 'Commencer la partie' }).click();
-		await expect(page.getByTestId('start')).toContainText('Manche 1 : qui a le START 2 ?');
-		await page.getByTestId('start').getByRole('button', { name: /^Léa/ }).click();
 		await expect(page.getByTestId('turn')).toHaveText('Léa commence : posez une combinaison');
 		await enter(page, '9 99 4 4', 'Face ×2');
-		await expect(page.getByTestId('preview-set')).toHaveText('Full, neuf');
+		await expect(page.getByTestId('preview-set')).toHaveText('Full aux neuf');
 		await expect(page.getByTestId('preview')).toContainText('Ouvre le tour.');
 		await page.getByRole('button', { name: /^Jouer/ }).click();
-		await expect(page.getByTestId('table-set')).toHaveText('Full, neuf');
+		await expect(page.getByTestId('table-set')).toHaveText('Full aux neuf');
 		await expect(page.getByTestId('turn')).toHaveText('Sam : battez-la ou passez');
 		await enter(page, '5 5 5 K K');
 		await expect(page.getByTestId('preview')).toContainText(
-			'Ne bat pas full, neuf : posez une combinaison du même type plus haute, ou un carré ou un atout.'
+			'Ne bat pas full aux neuf : posez une combinaison du même type plus haute, ou un carré ou un atout.'
 		);
 		await page.getByRole('button', { name: /^Passer/ }).click();
 		await expect(page.getByTestId('player-1')).toContainText('a passé');

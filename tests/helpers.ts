@@ -38,8 +38,11 @@ export async function startMatch(
 	const words = NEW_MATCH[options.french ? 'fr' : 'en'];
 	await page.goto('/');
 	await gameLink(page, `${words.play} ${game}`).click();
-	await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+	await expect(page).toHaveURL(/\/new/);
+	await expect(page.getByRole('heading', { name: words.title, level: 1 })).toBeVisible();
 	const seats = page.getByLabel(words.seat);
+	// the table opens with the seats the game needs: count them once they are there
+	await expect(seats.first()).toBeVisible();
 	while ((await seats.count()) < names.length) {
 		await page.getByRole('button', { name: words.add }).click();
 	}

@@ -122,7 +122,17 @@ test('the new-match screen explains bad tables', async ({ page }) => {
 	await seats.nth(1).fill('');
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await expect(page.getByRole('alert')).toHaveText('Every seat needs a name.');
-	await page.getByRole('button', { name: 'Remove Seat 2' }).click();
+	// seats never go below the game's minimum
+	await expect(page.getByRole('button', { name: 'Remove Seat 2' })).toBeDisabled();
+	// six names typed for Pass Pass stay when I'll Pass (3 to 5) is picked: refused, with why
+	await page.getByRole('radio', { name: 'Pass Pass' }).check();
+	for (let seat = 3; seat < 6; seat++)
+		await page.getByRole('button', { name: 'Add a player' }).click();
+	for (const [index, name] of ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo'].entries()) {
+		await seats.nth(index).fill(name);
+	}
+	await page.getByRole('radio', { name: "I'll Pass" }).check();
+	await expect(seats).toHaveCount(6);
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await expect(page.getByRole('alert')).toHaveText("I'll Pass is for 3 to 5 players.");
 	await expect(page).toHaveURL(/\/new/);

@@ -88,14 +88,14 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 				french: lang === 'fr'
 			});
 			const thumb = new Thumb(page);
-			for (const [at, step] of run.steps.entries()) {
+			// who starts was asked at setup: the match opens on deal 1's first tile
+			expect(run.steps[0].action).toEqual({ type: 'start', seat: input.start });
+			const steps = run.steps.slice(1);
+			for (const [at, step] of steps.entries()) {
 				const { action, before } = step;
-				await apart(page, run.steps[at - 1]?.action, action.type);
+				await apart(page, steps[at - 1]?.action, action.type);
 				await thumb.entry(action.type, async () => {
 					switch (action.type) {
-						case 'start':
-							await thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
-							break;
 						case 'play': {
 							const key = tileKey(action.tile);
 							await thumb.tap(page.getByTestId('turn').locator(`[data-tile="${key}"]`), key);
@@ -133,14 +133,20 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			page
 		}) => {
 			const run = enterableMatch(lang === 'en' ? 3 : 40);
-			await startMatch(page, 'PASS', NAMES.slice(0, 3), { french: lang === 'fr' });
+			// who holds START 2 in game 1 is asked at setup; later games ask it in the match
+			const [first, ...actions] = run.actions;
+			if (first.type !== 'start') throw new Error('a match begins with who starts');
+			await startMatch(page, 'PASS', NAMES.slice(0, 3), {
+				french: lang === 'fr',
+				start: NAMES[first.seat]
+			});
 			const thumb = new Thumb(page);
-			for (const [at, action] of run.actions.entries()) {
-				await apart(page, run.actions[at - 1], action.type === 'pass' ? 'pass' : '');
+			for (const [at, action] of actions.entries()) {
+				await apart(page, actions[at - 1], action.type === 'pass' ? 'pass' : '');
 				await thumb.entry(action.type, () => climbingAction(page, thumb, action));
 				await logged(page, at + 1);
 				// the screen follows the match the rules played: cards and tokens per seat
-				const after = run.states[at + 1];
+				const after = run.states[at + 2];
 				if (after.phase === 'play') {
 					for (const [seat, cards] of after.hands.entries()) {
 						await expect(page.getByTestId(`cards-${seat}`), JSON.stringify(action)).toHaveText(

@@ -121,7 +121,8 @@ describe('backup: a bad file is refused, named, and changes nothing', () => {
 			match: match.id,
 			game: 'ill-pass',
 			index: 3,
-			refusal: expect.any(String)
+			refusal: expect.objectContaining({ code: expect.any(String) }),
+			names: match.seats.map((seat) => seat.name)
 		});
 		expect(JSON.stringify(await exportAll('test', 0))).toBe(before);
 	});

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { GAME_IDS, replay } from '../rules/common';
+import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
 import { database } from './db';
 import { nameKey } from './players';
@@ -64,7 +64,15 @@ export type BackupProblem =
 	| { code: 'not-ours' }
 	| { code: 'newer-schema'; schema: number }
 	| { code: 'invalid'; path: string }
-	| { code: 'bad-action'; match: string; game: string; index: number; refusal: string };
+	| {
+			code: 'bad-action';
+			match: string;
+			game: string;
+			index: number;
+			/** why the rules refuse it, for the game's screens to word (never shown as a code) */
+			refusal: Refusal;
+			names: string[];
+	  };
 
 export class BackupRefused extends Error {
 	constructor(readonly problem: BackupProblem) {
@@ -136,7 +144,8 @@ export function readBackup(text: string): BackupFile {
 				match: match.id,
 				game: match.game,
 				index: replayed.failure.index,
-				refusal: replayed.failure.refusal.code
+				refusal: replayed.failure.refusal,
+				names: match.seats.map((seat) => seat.name)
 			});
 		}
 		// status and result are derived: taken from the replay, never from the file

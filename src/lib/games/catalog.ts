@@ -63,3 +63,9 @@ export function playable(entry: GameEntry): boolean {
 export function gameEntry(id: string): GameEntry | undefined {
 	return GAMES.find((entry) => entry.id === id);
 }
+
+/** How many play it, as players say it: "3 to 6 players", "4 players" (never "4–4"). */
+export function playersText(players: GameEntry['players']): string {
+	const { min, max } = players;
+	return min === max ? m.home_players_exact({ count: min }) : m.home_players_range({ min, max });
+}

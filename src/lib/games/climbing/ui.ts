@@ -5,6 +5,7 @@ import {
 	climbing,
 	check,
 	gameNumber,
+	passEarnsToken,
 	type ClimbingAction,
 	type ClimbingRefusal,
 	type ClimbingState,
@@ -22,7 +23,17 @@ import type { ClimbingMatchConfig } from './view';
 
 export interface ClimbingOptions {
 	mode: Mode;
+	/** PASS tokens in the box (RULINGS PASS 11: 40 assumed, settable at setup) */
+	tokens: number;
 }
+
+const REASONS: Record<string, () => string> = {
+	crowns: () => m.cl_reason_crowns(),
+	points: () => m.cl_reason_points(),
+	'points-more': () => m.cl_reason_points_more(),
+	'points-game-winner': () => m.cl_reason_points_game_winner(),
+	'points-closer': () => m.cl_reason_points_closer()
+};
 
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
@@ -44,13 +55,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 		case 'not-a-set':
 			return m.cl_refusal_not_a_set({ values: String(params.values ?? '') });
 		case 'card-count':
-			return m.cl_refusal_card_count({
-				cards: Number(params.cards),
-				min: Number(params.min),
-				max: Number(params.max)
-			});
+			return params.min === params.max
+				? m.cl_refusal_card_count_exact({ count: Number(params.min), cards: Number(params.cards) })
+				: m.cl_refusal_card_count({
+						cards: Number(params.cards),
+						min: Number(params.min),
+						max: Number(params.max)
+					});
+		case 'double-ace-alone':
+			return m.cl_refusal_double_ace();
 		case 'hand-too-small':
-			return m.cl_refusal_hand({ cards: Number(params.cards), hand: Number(params.hand) });
+			return m.cl_refusal_hand({ cards: Number(params.cards), count: Number(params.hand) });
 		case 'does-not-beat':
 			return notBeatText(tableSet);
 		case 'nothing-to-augment':
@@ -96,7 +111,8 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 			return parts.join(', ');
 		}
 		case 'pass':
-			return m.cl_log_pass({ name });
+			// RULINGS PASS 11: with the supply empty the pass earns nothing, and the log says so
+			return passEarnsToken(state) ? m.cl_log_pass({ name }) : m.cl_log_pass_empty({ name });
 		default:
 			return m.refusal_malformed();
 	}
@@ -114,14 +130,15 @@ export const ui: GameUi<ClimbingOptions> = {
 		),
 	Options,
 	Rules,
-	defaultOptions: () => ({ mode: 'basic' }),
+	defaultOptions: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
+	// the seat chosen at setup holds START 2 in the first game: the match does not ask again
 	config: (options, setup): ClimbingMatchConfig => ({
 		mode: options.mode,
-		tokens: BOX_TOKENS,
-		start: setup.start
+		tokens: options.tokens,
+		starter: setup.start
 	}),
 	refusal,
 	describe,
-	reason: (reason) => (reason === 'points' ? m.cl_reason_points() : m.cl_reason_crowns()),
+	reason: (reason) => (REASONS[reason] ?? REASONS.crowns)(),
 	rowLabel: (_code, params) => m.cl_row_game({ game: Number(params?.game ?? 0) })
 };

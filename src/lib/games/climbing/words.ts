@@ -70,7 +70,7 @@ export const tokensText = (count: number): string =>
 	count === 1 ? m.cl_token() : m.cl_tokens_n({ count });
 
 export const pointsText = (name: string, points: number): string =>
-	points === 1 ? m.cl_point_to({ name }) : m.cl_points_to({ name, points });
+	m.cl_points_to({ name, count: points });
 
 /** Why a set does not beat the table, worded for what the table holds. */
 export function notBeatText(table: PlayedSet): string {

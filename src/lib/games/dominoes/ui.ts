@@ -22,12 +22,13 @@ export interface DominoesOptions {
 }
 
 /**
- * The match config: the rules core's own field, plus `start`, the seat chosen (or drawn) on the
- * new-match screen. The reducer ignores `start` (deal 1 begins with a `start` action, so the
- * lots stay in the log); only the Panel reads it, to offer that seat first.
+ * The match config: the rules core's own fields. `starter` is the seat chosen (or drawn) on the
+ * new-match screen, so deal 1 begins without asking again. Matches stored before it carry
+ * `start` instead, read only by the Panel to offer that seat first at the in-match lots.
  */
 export interface DominoesMatchConfig extends DominoesOptions {
-	start: number;
+	starter?: number;
+	start?: number;
 }
 
 function refusal(refusal: Refusal, names: readonly string[]): string {
@@ -82,7 +83,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.dom_refusal_count_how();
 		case 'count-wrong-number':
 			return m.dom_refusal_count_number({
-				expected: Number(params.expected),
+				count: Number(params.expected),
 				given: Number(params.given)
 			});
 		case 'count-mismatch':
@@ -90,6 +91,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				total: String(params.total),
 				counted: Number(params.counted)
 			});
+		case 'total-not-whole':
+			return m.dom_refusal_total_whole({ total: String(params.total) });
 		case 'total-out-of-range':
 			return m.dom_refusal_total_range({
 				total: String(params.total),
@@ -177,7 +180,7 @@ export const ui: GameUi<DominoesOptions> = {
 	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
 	config: (options, table): DominoesMatchConfig => ({
 		houseRuleWinnerStarts: options.houseRuleWinnerStarts,
-		start: table.start
+		starter: table.start
 	}),
 	refusal,
 	describe,

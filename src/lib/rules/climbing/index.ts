@@ -1,4 +1,4 @@
-import type { GameDefinition, Refusal } from '../common';
+import { isSeat, type GameDefinition, type Refusal } from '../common';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
 import {
@@ -13,7 +13,15 @@ import {
 export type { Rank, SetType, PlayedSet } from './types';
 export { classify, beats, checkSet, isRank, rankIndex, sameSet, setLabel, setName } from './sets';
 export { augmentCost, tokenCost, tokensInPlay } from './tokens';
-export { advancedPoints, gameAward, matchTotals, matchWinner } from './scoring';
+export {
+	advancedPoints,
+	gameAward,
+	matchDecision,
+	matchTotals,
+	matchWinner,
+	type MatchDecision,
+	type WinReason
+} from './scoring';
 export { judge, type PlayCheck } from './judge';
 export * from './types';
 export * from './selectors';
@@ -33,6 +41,9 @@ export const climbing: GameDefinition<
 		if (!(MODES as readonly string[]).includes(config?.mode)) return { code: 'bad-option' };
 		if (!Number.isInteger(config.tokens) || config.tokens < players) {
 			return { code: 'bad-token-count', params: { min: players } };
+		}
+		if (config.starter !== undefined && !isSeat(config.starter, players)) {
+			return { code: 'bad-option' };
 		}
 		return null;
 	},

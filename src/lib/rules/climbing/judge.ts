@@ -71,6 +71,21 @@ export function judge(state: ClimbingState, play: unknown): PlayCheck {
 	return { ...check, refusal: refusal(state, play, check) };
 }
 
+/**
+ * RULINGS PASS 10: the entered values need a doubled ace face (AA). Each card that shows two
+ * values is a doubled face; when the other values cannot supply as many equal pairs, at least
+ * one doubled face shows two aces. (Passpad cannot see the cards: `9 9 A A A` with 4 cards may be
+ * a 99 face, so it stands.)
+ */
+export function mustHoldDoubleAce(values: readonly Rank[], cards: number): boolean {
+	const doubledFaces = values.length - cards;
+	if (doubledFaces <= 0) return false;
+	const counts = new Map<Rank, number>();
+	for (const value of values) if (value !== 'A') counts.set(value, (counts.get(value) ?? 0) + 1);
+	const otherPairs = [...counts.values()].reduce((sum, count) => sum + Math.floor(count / 2), 0);
+	return doubledFaces > otherPairs;
+}
+
 function refusal(
 	state: ClimbingState,
 	{ seat, values, cards, augment }: Omit<PlayAction, 'type'>,
@@ -85,6 +100,8 @@ function refusal(
 	if (cards < min || cards > values.length) {
 		return { code: 'card-count', params: { cards, min, max: values.length } };
 	}
+	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card.
+	if (cards > 1 && mustHoldDoubleAce(values, cards)) return { code: 'double-ace-alone' };
 	const hand = state.hands[seat];
 	if (cards > hand) return { code: 'hand-too-small', params: { cards, hand } };
 	if (table === null) {

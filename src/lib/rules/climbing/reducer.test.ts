@@ -54,6 +54,28 @@ describe('RULINGS PASS 8: a game starts with the holder of START 2', () => {
 		expect(refusal(state, start(1))).toEqual({ code: 'game-in-progress' });
 	});
 
+	it('the seat chosen at setup holds START 2: the first game begins at once', () => {
+		const state = climbing.setup({ mode: 'basic', tokens: 40, starter: 1 }, 3);
+		expect(turn(state)).toBe(1);
+		expect(state.phase).toBe('play');
+		expect(refusal(state, start(0))).toEqual({ code: 'game-in-progress' });
+		expect(climbing.checkConfig({ mode: 'basic', tokens: 40, starter: 3 }, 3)).toEqual({
+			code: 'bad-option'
+		});
+		// the second game still asks: START 2 is dealt again
+		const next = run(
+			state,
+			put(1, 'K K K K K'),
+			pass(2),
+			pass(0),
+			put(1, 'A A A A A'),
+			pass(2),
+			pass(0),
+			put(1, '5 5 5')
+		);
+		expect(next.phase).toBe('start');
+	});
+
 	it('refuses a start seat that is not at the table', () => {
 		expect(refusal(setup(3), start(3))).toEqual({ code: 'bad-seat', params: { seat: 3 } });
 		expect(refusal(setup(3), start(1.5))).toEqual({ code: 'malformed-action' });
@@ -284,6 +306,23 @@ describe('RULINGS PASS 8-9: games and the match', () => {
 		expect(climbing.sheet(over).totals).toEqual([2, 4, 10, 5]);
 		expect(climbing.outcome(over)).toEqual({ winners: [2], shared: false, reason: 'points' });
 	});
+
+	it('advanced: two reach 10 in the same game with equal points; the result says why', () => {
+		// 8 and 9 before; seat 2 wins with 0 and 1 both on 13 cards: 0 takes the 2, 1 the 1.
+		const games = [
+			{ winner: 0, awarded: [4, 2, 1], cardsLeft: [0, 3, 5], rounds: 1 },
+			{ winner: 1, awarded: [2, 4, 1], cardsLeft: [3, 0, 5], rounds: 1 },
+			{ winner: 1, awarded: [2, 3, 0], cardsLeft: [3, 0, 5], rounds: 1 }
+		];
+		const state = { ...setup(3, 'advanced'), games }; // 8, 9, 2
+		const over = run(state, ...quickGame(2, 3)); // 2 to seat 0, 1 to seat 1: 10, 10
+		expect(climbing.sheet(over).totals).toEqual([10, 10, 6]);
+		expect(climbing.outcome(over)).toEqual({
+			winners: [0],
+			shared: false,
+			reason: 'points-closer'
+		});
+	});
 });
 
 describe('junk is refused, not thrown', () => {
@@ -298,5 +337,30 @@ describe('junk is refused, not thrown', () => {
 	])('%j is malformed', (action) => {
 		const state = run(setup(2), start(0), put(0, '3'));
 		expect(refusal(state, action as ClimbingAction)).toEqual({ code: 'malformed-action' });
+	});
+});
+
+describe('RULINGS PASS 10: the upgraded AA card is played on its own', () => {
+	const led = () => withTokens(run(setup(2), start(0)), [2, 1]);
+
+	it('alone it is a pair of aces', () => {
+		const state = run(led(), put(0, 'A A', { cards: 1, upgrade: true }));
+		expect(table(state)?.set).toEqual({ type: 'pair', rank: 'A' });
+	});
+
+	it.each([
+		['AA face + A + A', 'A A A A', 3],
+		['AA face + A', 'A A A', 2],
+		['AA face + KK face + K', 'K K K A A', 3],
+		['two AA faces', 'A A A A', 2]
+	])('%s is refused with the reason', (_, shown, cards) => {
+		expect(refusal(led(), put(0, shown, { cards, upgrade: true }))).toEqual({
+			code: 'double-ace-alone'
+		});
+	});
+
+	it('a doubled face that may be another value stands: 9 9 A A A with 4 cards may hold a 99', () => {
+		const state = run(led(), put(0, '9 9 A A A', { cards: 4, upgrade: true }));
+		expect(table(state)?.set).toEqual({ type: 'fullHouse', rank: 'A' });
 	});
 });

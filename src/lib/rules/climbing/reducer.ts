@@ -40,8 +40,15 @@ function deal(config: ClimbingConfig, players: number, seat: number) {
 	};
 }
 
-/** A match waits for the first game's `start` (who holds START 2). */
+/**
+ * A match waits for the first game's `start` (who holds START 2), unless setup said who holds it
+ * (`config.starter`): then the first game begins with that seat leading.
+ */
 export function setup(config: ClimbingConfig, players: number): ClimbingState {
+	const starter = config?.starter;
+	if (isSeat(starter, players)) {
+		return { config, phase: 'play', games: [], ...deal(config, players, starter) };
+	}
 	return { config, phase: 'start', games: [], ...deal(config, players, 0) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advancedPoints, gameAward, matchWinner } from './scoring';
+import { advancedPoints, gameAward, matchDecision, matchWinner } from './scoring';
 import type { GameRecord } from './types';
 
 describe('RULINGS PASS 9: advanced 4/2/1 points', () => {
@@ -63,11 +63,40 @@ describe('RULINGS PASS 9: the match ends at 3 crowns or 10 points', () => {
 		expect(matchWinner('advanced', [...games, record(2, [2, 1, 4])], 3)).toBe(0); // 10, 4, 7
 	});
 
-	it('advanced: two seats crossing 10 in one game: the 4 is taken first, then the 2, then the 1', () => {
+	it('advanced: two seats reaching 10 in one game: more points wins (RULINGS PASS 9)', () => {
 		const before = [record(0, [4, 2, 1]), record(1, [2, 4, 1]), record(2, [2, 1, 4])]; // 8, 7, 6
 		expect(matchWinner('advanced', before, 3)).toBeNull();
-		expect(matchWinner('advanced', [...before, record(1, [2, 4, 1])], 3)).toBe(1); // 10, 11, 7
+		const games = [...before, record(1, [2, 4, 1])]; // 10, 11, 7
+		expect(matchDecision('advanced', games, 3)).toEqual({
+			winner: 1,
+			why: 'more-points',
+			reached: [1, 0]
+		});
+	});
+
+	it('advanced: equal points, the game winner wins', () => {
+		const games = [record(1, [2, 4, 1]), record(1, [2, 4, 1]), record(2, [2, 0, 4])]; // 6, 8, 6
+		expect(matchWinner('advanced', games, 3)).toBeNull();
+		expect(matchDecision('advanced', [...games, record(0, [4, 2, 1])], 3)).toEqual({
+			winner: 0,
+			why: 'game-winner',
+			reached: [0, 1]
+		}); // 10, 10, 7
+	});
+
+	it('advanced: equal points, the one closer clockwise to the game winner wins', () => {
 		const close = [record(0, [4, 2, 1]), record(0, [4, 2, 1]), record(1, [1, 4, 2])]; // 9, 8, 4
-		expect(matchWinner('advanced', [...close, record(2, [1, 2, 4])], 3)).toBe(1); // 10, 10, 8
+		const games = [...close, record(2, [1, 2, 4])]; // 10, 10, 8: seat 0 comes after 2 before 1
+		expect(matchWinner('advanced', games, 3)).toBe(0);
+		expect(matchDecision('advanced', games, 3)).toEqual({
+			winner: 0,
+			why: 'closer',
+			reached: [0, 1]
+		});
+	});
+
+	it('a seat alone at the target wins outright', () => {
+		const games = [record(0, [4, 2, 1]), record(0, [4, 2, 1]), record(0, [4, 2, 1])]; // 12, 6, 3
+		expect(matchDecision('advanced', games, 3)?.why).toBe('target');
 	});
 });

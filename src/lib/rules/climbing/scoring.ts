@@ -57,25 +57,53 @@ export function target(mode: Mode): number {
 }
 
 /**
- * RULINGS PASS 9: the seat that reached the target first, or null. Within one game the scoring
- * tokens are taken in order, 4 then 2 then 1 (rulebook "Advanced winning condition"), so when
- * two seats cross 10 in the same game, the one that took its token first wins.
+ * Why the match winner won (RULINGS PASS 9): 'target' when one seat alone reached the target;
+ * when two or more reached 10 in the same game: 'more-points', else (equal points) 'game-winner'
+ * when the game's winner is among them, else 'closer' clockwise to the game's winner.
  */
+export type WinReason = 'target' | 'more-points' | 'game-winner' | 'closer';
+
+export interface MatchDecision {
+	readonly winner: number;
+	readonly why: WinReason;
+	/** every seat that reached the target in the deciding game, the winner first */
+	readonly reached: readonly number[];
+}
+
+/** RULINGS PASS 9: who won the match and why, or null while nobody has reached the target. */
+export function matchDecision(
+	mode: Mode,
+	games: readonly GameRecord[],
+	players: number
+): MatchDecision | null {
+	const goal = target(mode);
+	const totals = Array.from({ length: players }, () => 0);
+	for (const game of games) {
+		game.awarded.forEach((value, seat) => (totals[seat] += value));
+		const reached = totals.flatMap((total, seat) => (total >= goal ? [seat] : []));
+		if (reached.length === 0) continue;
+		const distance = (seat: number) => (seat - game.winner + players) % players;
+		// more points first; equal points: the game's winner (distance 0), then clockwise from it
+		const ranked = [...reached].sort((a, b) => totals[b] - totals[a] || distance(a) - distance(b));
+		const [winner, next] = ranked;
+		const why: WinReason =
+			next === undefined
+				? 'target'
+				: totals[winner] > totals[next]
+					? 'more-points'
+					: winner === game.winner
+						? 'game-winner'
+						: 'closer';
+		return { winner, why, reached: ranked };
+	}
+	return null;
+}
+
+/** RULINGS PASS 9: the seat that won the match, or null (see matchDecision for why). */
 export function matchWinner(
 	mode: Mode,
 	games: readonly GameRecord[],
 	players: number
 ): number | null {
-	const goal = target(mode);
-	const totals = Array.from({ length: players }, () => 0);
-	for (const game of games) {
-		const before = [...totals];
-		game.awarded.forEach((value, seat) => (totals[seat] += value));
-		const crossed = totals
-			.map((total, seat) => ({ seat, total, award: game.awarded[seat] }))
-			.filter((row) => row.total >= goal && before[row.seat] < goal)
-			.sort((a, b) => b.award - a.award);
-		if (crossed.length > 0) return crossed[0].seat;
-	}
-	return null;
+	return matchDecision(mode, games, players)?.winner ?? null;
 }

@@ -145,7 +145,29 @@ describe('lastGame: what the screen announces between games', () => {
 			winner: 2,
 			cardsLeft: [13, 13, 0],
 			awarded: [2, 1, 4],
-			tie: { first: 0, second: 1, cards: 13 }
+			tie: { first: 0, second: 1, cards: 13 },
+			tieForOne: null
+		});
+	});
+
+	it('advanced: equal cards left decide the 1 too, and the result says so', () => {
+		// Seat 3 wins; seats 0, 1 and 2 keep 13 each: 0 takes the 2, 1 the 1, 2 nothing.
+		const state = run(
+			climbing.setup({ mode: 'advanced', tokens: 40, starter: 3 }, 4),
+			play(3, '2 2 2 2 2', 5),
+			pass(0),
+			pass(1),
+			pass(2),
+			play(3, '3 4 5 6 7', 5),
+			pass(0),
+			pass(1),
+			pass(2),
+			play(3, '9 9 9', 3)
+		);
+		expect(lastGame(state)).toMatchObject({
+			awarded: [2, 1, 0, 4],
+			tie: { first: 0, second: 1, cards: 13 },
+			tieForOne: { first: 1, second: 2, cards: 13 }
 		});
 	});
 
@@ -176,7 +198,7 @@ describe('lastGame: what the screen announces between games', () => {
 			pass(0),
 			play(1, '9 9 9', 3)
 		);
-		expect(lastGame(basic)).toMatchObject({ awarded: [0, 1, 0], tie: null });
+		expect(lastGame(basic)).toMatchObject({ awarded: [0, 1, 0], tie: null, tieForOne: null });
 	});
 });
 

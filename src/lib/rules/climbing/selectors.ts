@@ -1,6 +1,6 @@
 import type { Feat, Outcome, Phrase, ScoreSheet } from '../common';
 import { judge, type PlayCheck } from './judge';
-import { matchTotals, matchWinner } from './scoring';
+import { matchDecision, matchTotals, type WinReason } from './scoring';
 import { setLabel, setName } from './sets';
 import { beside } from './tokens';
 import type { ClimbingFeat, ClimbingState, PlayAction, TablePlay } from './types';
@@ -29,6 +29,9 @@ export function table(state: ClimbingState): TablePlay | null {
 export function leader(state: ClimbingState): number {
 	return state.pile[0]?.seat ?? state.seat;
 }
+
+/** RULINGS PASS 7, 11: declaring PASS now takes a token; false with the supply empty. */
+export const passEarnsToken = (state: ClimbingState): boolean => state.supply > 0;
 
 export const tokensOf = (state: ClimbingState): readonly number[] => state.tokens;
 export const supply = (state: ClimbingState): number => state.supply;
@@ -91,6 +94,8 @@ export interface GameResult {
 	readonly awarded: readonly number[];
 	/** advanced only: the 2 and the 1 went to seats with equal cards (RULINGS PASS 9) */
 	readonly tie: PointsTie | null;
+	/** advanced only: the 1 went to `first`; `second` kept as many cards and got nothing */
+	readonly tieForOne: PointsTie | null;
 }
 
 /** The last finished game, for the announcement between games; null before the first ends. */
@@ -106,20 +111,46 @@ export function lastGame(state: ClimbingState): GameResult | null {
 		record.cardsLeft[first] === record.cardsLeft[second]
 			? { first, second, cards: record.cardsLeft[first] }
 			: null;
+	// the closest seat clockwise after the 1's taker that kept as many cards and got nothing
+	const players = record.cardsLeft.length;
+	const after = Array.from({ length: players }, (_, step) => (second + step) % players);
+	const left = after.find(
+		(seat) =>
+			seat !== record.winner &&
+			record.awarded[seat] === 0 &&
+			record.cardsLeft[seat] === record.cardsLeft[second]
+	);
+	const tieForOne =
+		state.config.mode === 'advanced' && second >= 0 && left !== undefined
+			? { first: second, second: left, cards: record.cardsLeft[second] }
+			: null;
 	return {
 		game: state.games.length,
 		winner: record.winner,
 		cardsLeft: [...record.cardsLeft],
 		awarded: [...record.awarded],
-		tie
+		tie,
+		tieForOne
 	};
 }
 
+const POINTS_REASONS: Record<WinReason, string> = {
+	target: 'points',
+	'more-points': 'points-more',
+	'game-winner': 'points-game-winner',
+	closer: 'points-closer'
+};
+
+/**
+ * Reasons: 'crowns'; 'points' (one seat reached 10); two or more reached 10 in the same game
+ * (RULINGS PASS 9): 'points-more', 'points-game-winner', 'points-closer'.
+ */
 export function outcome(state: ClimbingState): Outcome | null {
 	const { mode } = state.config;
-	const winner = matchWinner(mode, state.games, state.hands.length);
-	if (winner === null) return null;
-	return { winners: [winner], shared: false, reason: mode === 'advanced' ? 'points' : 'crowns' };
+	const decision = matchDecision(mode, state.games, state.hands.length);
+	if (decision === null) return null;
+	const reason = mode === 'basic' ? 'crowns' : POINTS_REASONS[decision.why];
+	return { winners: [decision.winner], shared: false, reason };
 }
 
 export function sheet(state: ClimbingState): ScoreSheet {

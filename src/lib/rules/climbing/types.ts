@@ -42,6 +42,11 @@ export interface ClimbingConfig {
 	readonly mode: Mode;
 	/** tokens in the box (players' + supply + beside sets); at least one per player */
 	readonly tokens: number;
+	/**
+	 * Who holds START 2 in the first game, when the table said so at setup: the first game then
+	 * begins at once. Without it the first game waits for `start` (matches stored before).
+	 */
+	readonly starter?: number;
 }
 
 /** One set on the table this round, as played. */
@@ -116,6 +121,7 @@ export const REFUSALS = [
 	'not-a-set',
 	'card-count',
 	'hand-too-small',
+	'double-ace-alone',
 	'does-not-beat',
 	'nothing-to-augment',
 	'augment-needs-equal-set',

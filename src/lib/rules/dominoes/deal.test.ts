@@ -218,7 +218,8 @@ describe('RULINGS 7: a domino; the losers count their tiles', () => {
 		[{}, { code: 'count-tiles-or-total' }],
 		[{ total: 3 }, { code: 'total-out-of-range', params: { total: '3', min: 8, max: 52 } }],
 		[{ total: 53 }, { code: 'total-out-of-range', params: { total: '53', min: 8, max: 52 } }],
-		[{ total: 7.5 }, { code: 'total-out-of-range', params: { total: '7.5', min: 8, max: 52 } }],
+		[{ total: 7.5 }, { code: 'total-not-whole', params: { total: '7.5' } }],
+		[{ total: 40.5 }, { code: 'total-not-whole', params: { total: '40.5' } }],
 		[{ total: '12' }, { code: 'malformed-action' }],
 		[
 			{

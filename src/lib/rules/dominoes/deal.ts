@@ -124,7 +124,9 @@ export function count(
 		}
 	} else {
 		const typed = total as number;
-		if (!Number.isInteger(typed) || typed < range.min || typed > range.max) {
+		// spots are whole: 40.5 is no total at all, whatever the range
+		if (!Number.isInteger(typed)) return refuse('total-not-whole', { total: String(typed) });
+		if (typed < range.min || typed > range.max) {
 			return refuse('total-out-of-range', { total: String(typed), min: range.min, max: range.max });
 		}
 		points = typed;

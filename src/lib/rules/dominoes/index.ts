@@ -1,4 +1,4 @@
-import type { GameDefinition } from '../common';
+import { isSeat, type GameDefinition } from '../common';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
 import type { DominoesAction, DominoesConfig, DominoesRefusal, DominoesState } from './types';
@@ -35,6 +35,7 @@ export const dominoes: GameDefinition<
 	checkConfig(config, players) {
 		if (players !== 4) return { code: 'players-range', params: { min: 4, max: 4 } };
 		if (typeof config?.houseRuleWinnerStarts !== 'boolean') return { code: 'bad-option' };
+		if (config.starter !== undefined && !isSeat(config.starter, 4)) return { code: 'bad-option' };
 		return null;
 	},
 	setup,

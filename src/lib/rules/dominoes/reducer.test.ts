@@ -19,6 +19,16 @@ describe('RULINGS 8: deal 1 waits for the lots', () => {
 		expect(refusal(state, { type: 'start', seat: 1 })).toEqual({ code: 'starter-already-chosen' });
 	});
 
+	it('a starter chosen at setup plays first at once: nobody is asked again', () => {
+		const state = dominoes.setup({ houseRuleWinnerStarts: false, starter: 3 }, 4);
+		expect(turn(state)).toBe(3);
+		expect(state.starter).toBe(3);
+		expect(refusal(state, { type: 'start', seat: 1 })).toEqual({ code: 'starter-already-chosen' });
+		expect(dominoes.checkConfig({ houseRuleWinnerStarts: false, starter: 4 }, 4)).toEqual({
+			code: 'bad-option'
+		});
+	});
+
 	it.each([4, -1, 1.5, '1', null])('refuses seat %j', (seat) => {
 		expect(refusal(fresh, { type: 'start', seat: seat as number })).toMatchObject({
 			code: 'bad-seat'

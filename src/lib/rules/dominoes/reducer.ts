@@ -16,8 +16,17 @@ import {
 
 type Step = Result<DominoesState, DominoesRefusal>;
 
-/** Deal 1 waits for the lots (RULINGS 8); the table always has 4 seats. */
+/**
+ * Deal 1 waits for the lots (RULINGS 8), unless setup chose the starter (`config.starter`):
+ * then that seat plays the first tile. The table always has 4 seats.
+ */
 export function setup(config: DominoesConfig, _players = SEATS): DominoesState {
+	const starter = config?.starter;
+	const fresh = waitingForLots(config);
+	return isSeat(starter, SEATS) ? { ...fresh, phase: 'play', starter, seat: starter } : fresh;
+}
+
+function waitingForLots(config: DominoesConfig): DominoesState {
 	return {
 		config,
 		phase: 'start',

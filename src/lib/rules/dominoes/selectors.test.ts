@@ -5,6 +5,7 @@ import {
 	dealNumber,
 	dominoes,
 	ends,
+	endChoices,
 	endsFor,
 	handSizes,
 	lastEffect,
@@ -99,5 +100,35 @@ describe("players' statistics: deals gone out", () => {
 		expect(dominoes.feats?.map((feat) => [feat.id, feat.aggregate, feat.value(blocked)])).toEqual([
 			['went-out', 'sum', [0, 0, 1, 0]]
 		]);
+	});
+});
+
+describe('endChoices: what each end would give a tile that fits both', () => {
+	it('equal open numbers, one a double: each end says its own sum and effect', () => {
+		// [2-2][2-6][6-3][3-2]: both ends show 2, the left one a double (counts 4)
+		const state = run(
+			started(0),
+			playTile([2, 2]),
+			playTile([2, 6], 'right'),
+			playTile([6, 3]),
+			playTile([3, 2], 'right')
+		);
+		expect(ends(state)).toMatchObject({ left: 2, right: 2 });
+		expect(endChoices(state, [2, 5])).toEqual([
+			{ end: 'left', number: 2, sum: 7, effect: 'skip', out: false, next: 0 },
+			{ end: 'right', number: 2, sum: 9, effect: 'normal', out: false, next: 3 }
+		]);
+	});
+
+	it('a tile that fits one end or none has no choice to make', () => {
+		const state = run(
+			started(0),
+			playTile([2, 2]),
+			playTile([2, 6], 'right'),
+			playTile([6, 3]),
+			playTile([3, 2], 'right')
+		);
+		expect(endChoices(state, [6, 6])).toEqual([]);
+		expect(endChoices(run(started(0)), [2, 5])).toEqual([]);
 	});
 });

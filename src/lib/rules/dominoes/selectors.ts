@@ -1,7 +1,7 @@
 import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countRange, unseenTiles } from './deal';
 import { fittingEnds, isDouble, isTile, lineEnds, tileKey, type LineEnds } from './line';
-import { isOver } from './reducer';
+import { apply, isOver } from './reducer';
 import {
 	DEALS,
 	type DominoesFeat,
@@ -61,6 +61,45 @@ export function endsFor(state: DominoesState, tile: Tile): End[] {
 	if (state.phase !== 'play' || !isTile(tile)) return [];
 	if (state.line.some((played) => tileKey(played) === tileKey(tile))) return [];
 	return fittingEnds(state.line, tile);
+}
+
+/** One end a tile can go to, with what it would do there, worked out by playing it. */
+export interface EndChoice {
+	readonly end: End;
+	/** the open number the tile goes against */
+	readonly number: number;
+	/** the ends' sum after the tile (RULINGS 1) */
+	readonly sum: number;
+	/** RULINGS 3-5: 'again', 'skip' or 'normal' */
+	readonly effect: Effect;
+	/** the tile is the player's last: the deal ends (RULINGS 7) */
+	readonly out: boolean;
+	/** the seat to play next (RULINGS 3-5) */
+	readonly next: number;
+}
+
+/**
+ * For a tile that fits both ends, what each end gives: the reducer plays it at each end, so the
+ * screen can say "Left (2): sum 7, skip" without a second copy of the rules.
+ */
+export function endChoices(state: DominoesState, tile: Tile): EndChoice[] {
+	const open = lineEnds(state.line);
+	if (!open) return [];
+	return endsFor(state, tile).flatMap((end) => {
+		const result = apply(state, { type: 'play', tile, end });
+		if (!result.ok || !result.value.lastPlay) return [];
+		const after = lineEnds(result.value.line);
+		return [
+			{
+				end,
+				number: end === 'left' ? open.left : open.right,
+				sum: after ? after.sum : 0,
+				effect: result.value.lastPlay.effect,
+				out: result.value.phase === 'count',
+				next: result.value.seat
+			}
+		];
+	});
 }
 
 export interface Legal {

@@ -25,6 +25,11 @@ export type Phase = (typeof PHASES)[number];
 export interface DominoesConfig {
 	/** RULINGS 8, house rule: the winner of the previous deal starts the next one */
 	readonly houseRuleWinnerStarts: boolean;
+	/**
+	 * RULINGS 8: deal 1's starter when the table chose (or drew lots) at setup: deal 1 then begins
+	 * at once. Without it deal 1 waits for a `start` action (matches stored before).
+	 */
+	readonly starter?: number;
 }
 
 /** The tile played last, for the screen to announce "again" or "skip to partner". */
@@ -105,6 +110,7 @@ export const REFUSALS = [
 	'keep-or-play',
 	'nothing-to-count',
 	'count-tiles-or-total',
+	'total-not-whole',
 	'count-wrong-number',
 	'count-mismatch',
 	'total-out-of-range'

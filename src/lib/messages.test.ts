@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { m } from '$lib/paraglide/messages';
+
+// Every message, in both languages, rendered with counts 0, 1 and 2: no placeholder left, no
+// internal code, no "1 points" (a count without its plural forms), no French left in English.
+
+type Text = string | { one: string; other: string };
+const table: Record<string, [Text, Text]> = {};
+for (const file of readdirSync('messages/src').filter((name) => name.endsWith('.json'))) {
+	Object.assign(table, JSON.parse(readFileSync(`messages/src/${file}`, 'utf8')));
+}
+
+/** Parameters that hold a number (the others hold names, words or phrases). */
+const NUMBERS = new Set([
+	'count',
+	'number',
+	'index',
+	'round',
+	'total',
+	'min',
+	'max',
+	'cards',
+	'deal',
+	'sum',
+	'points',
+	'a',
+	'b',
+	'rounds',
+	'ticks',
+	'won',
+	'known',
+	'played',
+	'hand',
+	'picked',
+	'expected',
+	'given',
+	'counted',
+	'trick',
+	'tricks',
+	'place',
+	'delta',
+	'seat'
+]);
+
+const params = (text: Text) =>
+	[...(typeof text === 'string' ? text : `${text.one} ${text.other}`).matchAll(/\{(\w+)\}/g)].map(
+		(match) => match[1]
+	);
+
+/** Messages the same in both languages on purpose: names, symbols, words French shares. */
+const SAME = new Set([
+	'new_options',
+	'match_total',
+	'pp_total_points',
+	'cl_points',
+	'cl_rank_6',
+	'cl_ranks_6',
+	'dom_tile_label',
+	'ill_score',
+	'ill_place',
+	'pp_card',
+	'pp_pad_points',
+	'pp_pad_ticks',
+	'pp_points_n',
+	'dom_count_picked'
+]);
+
+/**
+ * Messages whose number is never 1 where they are used (player ranges start at 2, a name's
+ * limit is 30, a round has 8 tricks), or whose "1 …s" is not a count ("4, 2 and 1 points").
+ */
+const NEVER_ONE = new Set([
+	'home_players_range',
+	'new_error_count',
+	'roster_refusal_long',
+	'cl_mode_advanced',
+	'cl_refusal_card_count',
+	'pp_round_cards',
+	'pp_refusal_too_many',
+	'pp_opt_individual_only',
+	'pp_pad_points'
+]);
+
+/** "1 is", "1 has": a verb after the number, not a noun without its plural. */
+const ONE_NOUN = /(^|[^\d.])1 (?!is\b|has\b|was\b|breaks\b)[a-z]+s\b/;
+const FRENCH_ONE_NOUN = /(^|[^\d.])[01] (?!dans\b|sur\b|sous\b|Pass\b)[a-zé]+s\b/;
+
+type Render = (params: Record<string, unknown>, options: { locale: 'en' | 'fr' }) => string;
+const render = (key: string, locale: 'en' | 'fr', value: number) => {
+	const args = Object.fromEntries(
+		params(table[key][0]).map((name) => [name, NUMBERS.has(name) ? value : 'Ana'])
+	);
+	return (m as unknown as Record<string, Render>)[key](args, { locale });
+};
+
+const keys = Object.keys(table);
+
+describe('every message renders in English and French', () => {
+	it.each(keys)('%s', (key) => {
+		for (const value of [0, 1, 2]) {
+			for (const locale of ['en', 'fr'] as const) {
+				const text = render(key, locale, value);
+				expect(text, `${key} ${locale} ${value}`).toBeTypeOf('string');
+				expect(text.trim().length, `${key} ${locale} is empty`).toBeGreaterThan(0);
+				// nothing left for a person to decode
+				expect(text, `${key} ${locale}`).not.toMatch(/\{\w+\}|undefined|NaN|Infinity/);
+				expect(text, `${key} ${locale}: internal code`).not.toMatch(/\([a-z]+(-[a-z]+)+\)/);
+			}
+		}
+		if (NEVER_ONE.has(key)) return;
+		// English: "1 tick", "1 point", never "1 ticks"
+		expect(render(key, 'en', 1), `${key} en: plural`).not.toMatch(ONE_NOUN);
+		// French: "0 jeton", "1 point", never "1 points"
+		expect(render(key, 'fr', 1), `${key} fr: plural`).not.toMatch(FRENCH_ONE_NOUN);
+		expect(render(key, 'fr', 0), `${key} fr: plural`).not.toMatch(FRENCH_ONE_NOUN);
+	});
+
+	it.each(keys.filter((key) => !SAME.has(key)))('%s is translated', (key) => {
+		expect(render(key, 'fr', 2)).not.toBe(render(key, 'en', 2));
+	});
+
+	it.each(keys)('%s: French puts a narrow no-break space before ? ! : ;', (key) => {
+		for (const value of [0, 1, 2]) {
+			const text = render(key, 'fr', value);
+			expect(text, key).not.toMatch(/[^\u202f][?!:;]|^[?!:;]/u);
+		}
+	});
+});
+
+describe('agreement and elision', () => {
+	it('a word after a number shown apart agrees with it: "1 tile", "2 tiles"', () => {
+		expect(m.dom_tiles_word({ count: 1 }, { locale: 'en' })).toBe('tile');
+		expect(m.dom_tiles_word({ count: 2 }, { locale: 'en' })).toBe('tiles');
+		expect(m.dom_tiles_word({ count: 0 }, { locale: 'fr' })).toBe('domino');
+	});
+
+	it('a winner line agrees with the number of winners', () => {
+		expect(m.match_wins({ name: 'Ivy', count: 1 }, { locale: 'en' })).toBe('Ivy wins!');
+		expect(m.match_wins({ name: 'Ana & Cleo', count: 2 }, { locale: 'en' })).toBe(
+			'Ana & Cleo win!'
+		);
+		expect(m.match_wins({ name: 'Ana & Cleo', count: 2 }, { locale: 'fr' })).toBe(
+			'Ana & Cleo gagnent\u202f!'
+		);
+	});
+
+	it('French elides "de" and "que" before a vowel: "d\'Ana", "qu\'un jeton"', () => {
+		expect(m.pp_card_of({ name: 'Ana' }, { locale: 'fr' })).toBe("Carte d'Ana");
+		expect(m.pp_card_of({ name: 'Ben' }, { locale: 'fr' })).toBe('Carte de Ben');
+		expect(m.pp_card_of({ name: 'Élodie' }, { locale: 'fr' })).toBe("Carte d'Élodie");
+		const have = m.cl_token({}, { locale: 'fr' });
+		expect(m.cl_refusal_tokens({ need: '2 jetons', have }, { locale: 'fr' })).toBe(
+			"Coûte 2 jetons, mais le joueur n'en a qu'un jeton."
+		);
+		expect(m.cl_set_pair({ rank: 'as' }, { locale: 'fr' })).toBe("paire d'as");
+		expect(m.cl_set_full_house({ rank: 'neuf' }, { locale: 'fr' })).toBe('full aux neuf');
+	});
+
+	it('French punctuation keeps its sign on the line: "Jetons : 10" with a narrow no-break space', () => {
+		expect(m.cl_supply({ count: 10 }, { locale: 'fr' })).toBe('Réserve\u202f: 10');
+	});
+});
