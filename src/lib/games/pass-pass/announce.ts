@@ -32,7 +32,7 @@ export function announce(
 	const roundOver = roundEnd(before, after, name);
 	if (roundOver) lines.push(roundOver);
 	return {
-		text: lines.join(' '),
+		text: lines.filter(Boolean).join(' '),
 		tone: ticks.length > 0 ? 'again' : roundOver ? 'deal' : 'normal'
 	};
 }
