@@ -4,7 +4,7 @@ import { startMatch } from './helpers';
 // Seats: Ana (1) & Cleo (3) are team A, Ben (2) & Dan (4) team B; partners sit opposite.
 const TABLE = ['Ana', 'Ben', 'Cleo', 'Dan'];
 
-const news = (page: Page) => page.getByTestId('news');
+const news = (page: Page) => page.getByTestId('news-line');
 const turn = (page: Page) => page.getByTestId('turn');
 const hand = (page: Page, seat: number) => page.getByTestId(`hand-${seat}`);
 

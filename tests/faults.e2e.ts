@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMatch, waitForServiceWorker } from './helpers';
+import { startMatch, waitForServiceWorker, nextPress } from './helpers';
 
 /** Makes every IndexedDB write fail with a full disk once `window.failWrites` is set. */
 async function breakStorageOnDemand(page: Page) {
@@ -86,6 +86,7 @@ test('closing the tab right after any confirmed action loses nothing', async ({ 
 		} else if (step === 'pass') {
 			const pot = page.getByTestId('pot');
 			const before = await pot.textContent();
+			await nextPress(page);
 			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 			await expect(pot).not.toHaveText(before ?? '');
 		} else {
@@ -164,6 +165,7 @@ test.describe('a new version', () => {
 		for (const [index, name] of ['Ana', 'Ben', 'Cleo'].entries()) await seats.nth(index).fill(name);
 		await page.getByRole('button', { name: 'Start the match' }).click();
 		await page.getByRole('button', { name: 'Reveal 25', exact: true }).click();
+		await nextPress(page);
 		await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 
 		// deploy a new version: the worker's bytes change

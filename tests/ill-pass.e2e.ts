@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startMatch } from './helpers';
+import { startMatch, nextPress } from './helpers';
 
 /** One step of play, as a person taps it: reveal a card, take it, or pass. */
 type Step = number | 'take' | 'pass';
@@ -15,6 +15,7 @@ async function play(page: Page, steps: Step[]) {
 			await expect(page.getByTestId('face-up')).toHaveCount(0);
 		} else {
 			const before = Number((await page.getByTestId('pot').textContent())?.match(/\d+/)?.[0]);
+			await nextPress(page);
 			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 			const after = before + 1;
 			await expect(page.getByTestId('pot')).toHaveText(

@@ -12,7 +12,7 @@ import {
 import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
-import { pageTaps, type TapSource } from './taps';
+import { pageTaps, type Press, type TapSource } from './taps';
 
 /** Two asks of the same action closer than this are one tap landing twice (a double tap). */
 export const DOUBLE_TAP_MS = 300;
@@ -64,7 +64,7 @@ export class MatchSession {
 	/** the state before the last action of `#actions`, kept by identity of that array */
 	#before: { actions: readonly unknown[]; state: unknown } | null = null;
 	/** the last action asked for and when: a second tap on the same button is not a new entry */
-	#lastAsked: { type: unknown; at: number; taps: number } | null = null;
+	#lastAsked: { type: unknown; at: number; press: Press } | null = null;
 
 	readonly #input: TapSource;
 
@@ -203,21 +203,23 @@ export class MatchSession {
 	}
 
 	/**
-	 * A double tap: the same kind of action asked again within DOUBLE_TAP_MS with no other tap
-	 * in between. The first tap's action may already be saved, and the button now means the
-	 * same thing for the next seat (PASS's Pass, I'll Pass's Pass): the second is dropped.
+	 * A double tap: the same kind of action asked again from the same control within
+	 * DOUBLE_TAP_MS, with no other press in between. The first tap's action may already be saved,
+	 * and the button now means the same thing for the next seat (PASS's Pass, I'll Pass's Pass):
+	 * the second is dropped.
 	 */
 	#doubleTap(action: unknown): boolean {
-		const taps = this.#input.taps();
-		if (taps === null) return false; // no taps to tell a double tap by
+		const press = this.#input.press();
+		if (press === null) return false; // no presses to tell a double tap by
 		const type = (action as { type?: unknown } | null)?.type;
-		const asked = { type, at: this.#input.now(), taps };
+		const asked = { type, at: this.#input.now(), press };
 		const previous = this.#lastAsked;
 		this.#lastAsked = asked;
 		return (
 			previous !== null &&
 			previous.type === type &&
-			asked.taps - previous.taps <= 1 &&
+			previous.press.target === press.target &&
+			press.count - previous.press.count <= 1 &&
 			asked.at - previous.at < DOUBLE_TAP_MS
 		);
 	}

@@ -4,6 +4,7 @@ import { PasspadDb, useDatabase, createMatch, loadLog } from '$lib/db';
 import { illPass, type IllPassState } from '$lib/rules/ill-pass';
 import type { GameUi } from '$lib/games/types';
 import { MatchSession } from './session.svelte';
+import type { TapSource } from './taps';
 
 // The session needs only the rules from a game's screens.
 const ui = { game: illPass } as unknown as GameUi;
@@ -191,20 +192,22 @@ describe('MatchSession: edit the past', () => {
 });
 
 describe('MatchSession: at the table', () => {
-	/** A hand on the screen: taps and a clock the test moves. */
+	/** A hand on the screen: presses on named controls and a clock the test moves. */
 	function hand() {
-		let taps = 0;
+		let count = 0;
+		let target = '';
 		let now = 0;
 		return {
-			input: { taps: () => taps, now: () => now },
-			tap: (ms = 0) => {
+			input: { press: () => ({ count, target }), now: () => now },
+			tap: (control: string, ms = 0) => {
 				now += ms;
-				taps++;
+				count++;
+				target = control;
 			}
 		};
 	}
 
-	async function openWith(input: { taps(): number; now(): number }) {
+	async function openWith(input: TapSource) {
 		const match = await createMatch({
 			game: 'ill-pass',
 			config: { start: 0, takerReveals: false },
@@ -216,11 +219,11 @@ describe('MatchSession: at the table', () => {
 	it('a double tap on Pass (120 ms apart) records one pass, not a second for the next seat', async () => {
 		const { input, tap } = hand();
 		const session = await openWith(input);
-		tap();
+		tap('17');
 		await session.act({ type: 'reveal', card: 17 });
-		tap(1000);
+		tap('Pass', 1000);
 		expect(await session.act({ type: 'pass' })).toBe(true);
-		tap(120);
+		tap('Pass', 120);
 		expect(await session.act({ type: 'pass' })).toBe(false);
 		expect((await loadLog(session.match.id)).actions).toEqual([
 			{ type: 'reveal', card: 17 },
@@ -232,11 +235,11 @@ describe('MatchSession: at the table', () => {
 	it('the next seat passing a moment later is a new entry', async () => {
 		const { input, tap } = hand();
 		const session = await openWith(input);
-		tap();
+		tap('17');
 		await session.act({ type: 'reveal', card: 17 });
-		tap(1000);
+		tap('Pass', 1000);
 		await session.act({ type: 'pass' });
-		tap(600);
+		tap('Pass', 600);
 		expect(await session.act({ type: 'pass' })).toBe(true);
 		expect(state(session).seat).toBe(2);
 	});
@@ -244,14 +247,28 @@ describe('MatchSession: at the table', () => {
 	it('two quick entries with another tap between them are both kept', async () => {
 		const { input, tap } = hand();
 		const session = await openWith(input);
-		tap();
+		tap('17');
 		await session.act({ type: 'reveal', card: 17 });
-		tap(50);
+		tap('Take', 50);
 		await session.act({ type: 'take' });
-		tap(50); // a tap elsewhere (a pad key) before the same kind of entry again
-		tap(50);
+		tap('17', 50); // back on the same key, but another tap came between
 		expect(await session.act({ type: 'reveal', card: 20 })).toBe(true);
 		expect(state(session).faceUp).toBe(20);
+	});
+
+	it('the same kind of entry from two controls in quick succession is two entries', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap('17');
+		await session.act({ type: 'reveal', card: 17 });
+		tap('Take', 500);
+		await session.act({ type: 'take' });
+		tap('20', 500);
+		await session.act({ type: 'reveal', card: 20 });
+		tap('Take', 100);
+		// a take then a reveal of another card, each one press on its own control
+		expect(await session.act({ type: 'take' })).toBe(true);
+		expect(state(session).hands[1].cards).toEqual([20]);
 	});
 
 	it('last: the last action and the state it was applied to, after acts, undo and a reload', async () => {
