@@ -20,12 +20,7 @@ function cell(value: string | number | null): string {
 const BOM = '\uFEFF';
 
 /** The score sheet as CSV: one column a side, one row a round (or line), totals last. */
-export function sheetCsv(
-	sheet: ScoreSheet,
-	shown: readonly string[],
-	label: Label,
-	total: string
-) {
+export function sheetCsv(sheet: ScoreSheet, shown: readonly string[], label: Label, total: string) {
 	const names = shown.map(unisolate);
 	const rows: (string | number | null)[][] = [
 		['', ...sheet.sides.map((side) => sideName(side.seats, names))],

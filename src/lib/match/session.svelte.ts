@@ -12,6 +12,7 @@ import {
 import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
+import { isolate } from './names';
 
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
@@ -86,8 +87,9 @@ export class MatchSession {
 	get editFailure(): EditFailure | null {
 		return this.#editFailure;
 	}
+	/** the seats' names as screens show them: isolated where they could turn a line around */
 	get names(): string[] {
-		return this.#match.seats.map((seat) => seat.name);
+		return this.#match.seats.map((seat) => isolate(seat.name));
 	}
 	get busy(): boolean {
 		return this.#busy;

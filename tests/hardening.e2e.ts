@@ -1,0 +1,47 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { startMatch } from './helpers';
+
+// Issue 12: the defects that fault and hostile-input testing found, each pinned here or in
+// the unit tests beside the code.
+
+/**
+ * Where each letter of `word` is drawn inside an element, left to right on screen: a line
+ * read in order has its letters at growing x; a reversed line has them shrinking.
+ */
+async function letterPositions(element: Locator, word: string): Promise<number[]> {
+	return element.evaluate((root, word) => {
+		const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			const at = node.textContent!.indexOf(word);
+			if (at < 0) continue;
+			return [...word].map((_, offset) => {
+				const range = document.createRange();
+				range.setStart(node, at + offset);
+				range.setEnd(node, at + offset + 1);
+				return range.getBoundingClientRect().left;
+			});
+		}
+		return [];
+	}, word);
+}
+
+const increasing = (xs: number[]) => xs.length > 1 && xs.every((x, i) => i === 0 || x > xs[i - 1]);
+
+test('item 5: a name holding U+202E does not turn the rest of its line around', async ({
+	page
+}) => {
+	await startMatch(page, "I'll Pass", ['\u202eAna', 'Ben', 'Cleo']);
+	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click();
+	await expect(page.getByTestId('face-up')).toHaveText('17');
+
+	await page.getByTestId('log').locator('summary').click();
+	const line = page.getByTestId('log').locator('li .text').first();
+	await expect(line).toContainText('revealed 17');
+	expect(increasing(await letterPositions(line, 'revealed'))).toBe(true);
+
+	// the history's list of players: ", Ben, Cleo" after the name reads left to right too
+	await page.goto('/history');
+	const players = page.getByTestId('history').locator('li span', { hasText: 'Cleo' }).first();
+	await expect(players).toBeVisible();
+	expect(increasing(await letterPositions(players, 'Cleo'))).toBe(true);
+});
