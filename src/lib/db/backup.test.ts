@@ -138,3 +138,99 @@ describe('backup: a bad file is refused, named, and changes nothing', () => {
 		expect(dominoes.result).toBeNull();
 	});
 });
+
+describe('backup: every field of an import gets its real range (issue 12, items 2 and 3)', () => {
+	type Edit = (file: Awaited<ReturnType<typeof exportAll>>) => void;
+	async function refusedAt(edit: Edit) {
+		await everyGame();
+		const file = await exportAll('test');
+		edit(file);
+		return refusal(JSON.stringify(file));
+	}
+
+	it.each([1e300, -1e20, 8.64e15 + 1, 1.5])(
+		'a time a date cannot hold (%d) is refused, in every time field',
+		async (time) => {
+			expect(await refusedAt((file) => (file.matches[0].updatedAt = time))).toEqual({
+				code: 'invalid',
+				path: 'matches.0.updatedAt'
+			});
+			expect(await refusedAt((file) => (file.matches[1].createdAt = time))).toMatchObject({
+				path: 'matches.1.createdAt'
+			});
+			expect(await refusedAt((file) => (file.matches[0].log[0].at = time))).toMatchObject({
+				path: 'matches.0.log.0.at'
+			});
+			expect(await refusedAt((file) => (file.players[0].createdAt = time))).toMatchObject({
+				path: 'players.0.createdAt'
+			});
+			expect(await refusedAt((file) => (file.exportedAt = time))).toMatchObject({
+				path: 'exportedAt'
+			});
+		}
+	);
+
+	it('a name longer than the new-match form takes is refused, on a seat and in the roster', async () => {
+		const long = 'A'.repeat(10_000);
+		expect(await refusedAt((file) => (file.matches[0].seats[0].name = long))).toEqual({
+			code: 'invalid',
+			path: 'matches.0.seats.0.name'
+		});
+		expect(await refusedAt((file) => (file.players[0].name = long))).toMatchObject({
+			path: 'players.0.name'
+		});
+		expect(await refusedAt((file) => (file.players[0].name = '  Léa '))).toMatchObject({
+			path: 'players.0.name'
+		});
+	});
+
+	it("a seat whose name is not its player's, or whose player is not in the file, is refused", async () => {
+		const other = (file: Awaited<ReturnType<typeof exportAll>>, name: string) =>
+			file.players.find((player) => player.name === name)!;
+		expect(
+			await refusedAt((file) => {
+				const seat = file.matches[0].seats[0];
+				seat.playerId = other(file, seat.name === 'Noor' ? 'Sam' : 'Noor').id;
+			})
+		).toMatchObject({ code: 'invalid', path: expect.stringMatching(/^matches\.0\.seats\.\d/) });
+		expect(await refusedAt((file) => (file.matches[0].seats[0].playerId = 'nobody'))).toMatchObject(
+			{ path: 'matches.0.seats.0.playerId' }
+		);
+		expect(await refusedAt((file) => file.players.push({ ...file.players[0] }))).toMatchObject({
+			path: `players.4.id`
+		});
+	});
+
+	it('an illegal redo stack is refused like an illegal log', async () => {
+		const problem = await refusedAt((file) => {
+			const match = file.matches.find((row) => row.game === 'ill-pass')!;
+			match.redo = [{ type: 'reveal', card: 99 }];
+		});
+		expect(problem).toMatchObject({ code: 'bad-action', game: 'ill-pass' });
+	});
+
+	it('a legal redo stack is kept', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const match = file.matches.find((row) => row.game === 'dominoes')!;
+		match.redo = [match.log.pop()!.action];
+		const read = readBackup(JSON.stringify(file));
+		expect(read.matches.find((row) => row.id === match.id)!.redo).toHaveLength(1);
+	});
+
+	it('a player id known here under another name is not that player: the seats count for whom they name', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const lea = file.players.find((player) => player.name === 'Léa')!;
+		await fresh(); // another phone, where that id is Zed's
+		await db.players.add({ id: lea.id, name: 'Zed', nameKey: 'zed', hidden: false, createdAt: 0 });
+		await importBackup(readBackup(JSON.stringify(file)));
+		expect((await db.players.get(lea.id))!.name).toBe('Zed');
+		for (const match of await db.matches.toArray()) {
+			for (const seat of match.seats) {
+				expect((await db.players.get(seat.playerId))!.name).toBe(seat.name);
+			}
+			expect(match.playerIds).not.toContain(lea.id);
+		}
+	});
+});
