@@ -45,3 +45,39 @@ test('item 5: a name holding U+202E does not turn the rest of its line around', 
 	await expect(players).toBeVisible();
 	expect(increasing(await letterPositions(players, 'Cleo'))).toBe(true);
 });
+
+test('item 1: "Try again" after a two-tab race never acts for another player', async ({
+	context
+}) => {
+	const one = await context.newPage();
+	const url = await startMatch(one, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
+	await one.getByRole('button', { name: 'Reveal 17', exact: true }).click();
+	await expect(one.getByTestId('face-up')).toHaveText('17');
+
+	// the second tab does not hear the first one's writes (no BroadcastChannel): its tap is
+	// sure to race the first tab's, as two taps at the very same moment would
+	const two = await context.newPage();
+	await two.addInitScript(() =>
+		Object.defineProperty(window, 'BroadcastChannel', { value: undefined })
+	);
+	await two.goto(url);
+	await expect(two.getByTestId('face-up')).toHaveText('17');
+
+	await one.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
+	await expect(one.getByTestId('pot')).toHaveText('1 chip on it');
+	await two.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
+	// it was Ana's pass, though the second tab now shows Ben to play
+	await expect(two.getByTestId('unsaved')).toContainText('Not saved: Ana passed on 17');
+	await expect(two.getByTestId('pot')).toHaveText('1 chip on it');
+
+	await two.getByRole('button', { name: 'Try again' }).click();
+	await expect(two.getByTestId('dropped')).toContainText('Not tried again: Ana passed on 17');
+	await expect(two.getByTestId('unsaved')).toHaveCount(0);
+	await two.getByRole('button', { name: 'Dismiss' }).click();
+	await expect(two.getByTestId('dropped')).toHaveCount(0);
+
+	// one pass in the log, not a second one for Ben
+	await one.reload();
+	await expect(one.getByTestId('pot')).toHaveText('1 chip on it');
+	await expect(one.getByTestId('log').locator('summary')).toContainText('(2)');
+});
