@@ -81,3 +81,58 @@ test('item 1: "Try again" after a two-tab race never acts for another player', a
 	await expect(one.getByTestId('pot')).toHaveText('1 chip on it');
 	await expect(one.getByTestId('log').locator('summary')).toContainText('(2)');
 });
+
+test('item 10: every shell response is revalidated and carries the security headers', async ({
+	request
+}) => {
+	const immutable = await request
+		.get('/')
+		.then((response) => response.text())
+		.then((html) => html.match(/\/_app\/immutable\/[^"]+\.js/)![0]);
+	for (const path of ['/', '/index.html', '/match/abc', '/history', '/sw.js', '/nothing.png']) {
+		const response = await request.get(path);
+		const headers = response.headers();
+		expect.soft(headers['cache-control'], path).toBe('no-cache');
+		expect.soft(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+		expect.soft(headers['content-security-policy'], path).toContain("script-src 'self' 'sha256-");
+		expect.soft(headers['referrer-policy'], path).toBe('no-referrer');
+		expect.soft(headers['x-content-type-options'], path).toBe('nosniff');
+		expect.soft(headers['permissions-policy'], path).toContain('camera=()');
+	}
+	const asset = await request.get(immutable);
+	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+	expect(asset.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+});
+
+test('item 10: the policy blocks nothing the app itself uses (no inline style allowed)', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		const seen: string[] = [];
+		(window as unknown as { violations: string[] }).violations = seen;
+		document.addEventListener('securitypolicyviolation', (event) =>
+			seen.push(
+				`${event.violatedDirective} ${event.blockedURI} ${event.sample} ${(event.target as Element)?.outerHTML?.slice(0, 160)}`
+			)
+		);
+	});
+	const violations = () =>
+		page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+	const csp = await page.request.get('/').then((response) => response.headers());
+	// no 'unsafe-inline': only the hash of Kit's announcer's style attribute
+	expect(csp['content-security-policy']).toMatch(
+		/style-src 'self' 'unsafe-hashes' 'sha256-[^']+'(;|$)/
+	);
+
+	// the dominoes screen sets tile sizes and seat places through style: directives
+	await startMatch(page, 'Pass-Pass', ['Ana', 'Ben', 'Cleo', 'Dan'], { start: 'Ana' });
+	await page.getByRole('button', { name: 'Start deal 1 with Ana' }).click();
+	await page.getByRole('button', { name: 'Play 1-4', exact: true }).click();
+	await expect(page.getByTestId('line').getByRole('listitem')).toHaveCount(1);
+	expect(await violations()).toEqual([]);
+	for (const path of ['/', '/history', '/players', '/rules', '/rules/dominoes', '/settings']) {
+		await page.goto(path);
+		await expect(page.locator('h1').first()).toBeVisible();
+		expect(await violations(), path).toEqual([]);
+	}
+});
