@@ -136,3 +136,59 @@ test('item 10: the policy blocks nothing the app itself uses (no inline style al
 		expect(await violations(), path).toEqual([]);
 	}
 });
+
+test.describe('item 6: storage that is blocked or never answers', () => {
+	test('site data blocked (localStorage throws SecurityError): the app starts and says matches cannot be kept', async ({
+		page
+	}) => {
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(String(error)));
+		await page.addInitScript(() => {
+			Object.defineProperty(window, 'localStorage', {
+				get() {
+					throw new DOMException('The operation is insecure.', 'SecurityError');
+				}
+			});
+		});
+		await page.goto('/');
+		await expect(page.getByRole('alert')).toContainText('does not let Passpad save');
+		await expect(page.getByRole('link', { name: /^Play I'll Pass/ })).toBeVisible();
+		await page.goto('/history');
+		await expect(page.getByRole('alert')).toContainText('does not let Passpad save');
+		await page.goto('/new?game=ill-pass');
+		const seats = page.getByLabel(/Name of the player in seat/);
+		for (const [index, name] of ['Ana', 'Ben', 'Cleo'].entries()) {
+			await seats.nth(index).fill(name);
+		}
+		await page.getByRole('button', { name: 'Start the match' }).click();
+		await expect(page.getByRole('alert')).toContainText('The match could not be saved');
+		expect(errors).toEqual([]);
+	});
+
+	test('an IndexedDB that never opens: the screens say so instead of loading forever', async ({
+		page
+	}) => {
+		await page.addInitScript(() => {
+			// a request that never answers: no success, no error, no blocked
+			IDBFactory.prototype.open = () => new EventTarget() as IDBOpenDBRequest;
+		});
+		await page.goto('/match/any');
+		await expect(page.getByRole('alert')).toContainText('does not allow saving here');
+		await expect(page.getByText('Loading…')).toHaveCount(0);
+		await page.goto('/history');
+		await expect(page.getByRole('alert')).toContainText('does not let Passpad save');
+	});
+
+	test('history without IndexedDB shows the storage alert, with no unhandled rejection', async ({
+		page
+	}) => {
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(String(error)));
+		await page.addInitScript(() => {
+			Object.defineProperty(window, 'indexedDB', { value: undefined });
+		});
+		await page.goto('/history');
+		await expect(page.getByRole('alert')).toContainText('does not let Passpad save');
+		expect(errors).toEqual([]);
+	});
+});
