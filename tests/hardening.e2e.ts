@@ -1,5 +1,9 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { startMatch } from './helpers';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMatch, waitForServiceWorker } from './helpers';
 
 // Issue 12: the defects that fault and hostile-input testing found, each pinned here or in
 // the unit tests beside the code.
@@ -191,4 +195,97 @@ test.describe('item 6: storage that is blocked or never answers', () => {
 		await expect(page.getByRole('alert')).toContainText('does not let Passpad save');
 		expect(errors).toEqual([]);
 	});
+});
+
+test.describe('item 7: a new version, with two tabs open', () => {
+	// a copy of the build on its own port, so a new version can be deployed under the tabs
+	const port = 4278;
+	let server: ChildProcess | null = null;
+	let dir = '';
+	const serve = async () => {
+		server = spawn(process.execPath, ['scripts/serve.mjs', String(port), dir], { stdio: 'ignore' });
+		for (let tries = 0; tries < 100; tries++) {
+			const up = await fetch(`http://localhost:${port}/`).then(
+				(response) => response.ok,
+				() => false
+			);
+			if (up) return;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		throw new Error('the test server did not start');
+	};
+	test.beforeAll(() => {
+		dir = mkdtempSync(join(tmpdir(), 'passpad-update-'));
+		cpSync('build', dir, { recursive: true });
+	});
+	test.afterAll(() => {
+		server?.kill();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	test('"Reload" reloads only the tab that asked; the other keeps its half-filled form and is told', async ({
+		context
+	}) => {
+		await serve();
+		const base = `http://localhost:${port}`;
+		const asking = await context.newPage();
+		await asking.goto(`${base}/`);
+		await waitForServiceWorker(asking);
+		const other = await context.newPage();
+		await other.goto(`${base}/new?game=ill-pass`);
+		await waitForServiceWorker(other);
+		const seats = other.getByLabel(/Name of the player in seat/);
+		await seats.nth(0).fill('Ana');
+		await seats.nth(1).fill('Ben');
+		await other.evaluate(() => ((window as unknown as { kept: string }).kept = 'this page'));
+
+		// deploy a new version: the worker's bytes change
+		await new Promise<void>((resolve) => {
+			server?.once('exit', () => resolve());
+			server?.kill();
+		});
+		const sw = join(dir, 'sw.js');
+		writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// next version\n`);
+		await serve();
+		await asking.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+		const prompt = (page: typeof asking) =>
+			page.getByRole('status').filter({ hasText: 'A new version of Passpad is ready.' });
+		await expect(prompt(asking)).toBeVisible();
+		await expect(prompt(other)).toBeVisible();
+		// in the page's flow at the top of the content, over nothing
+		await expect(prompt(other)).toHaveCSS('position', 'static');
+		expect(
+			await prompt(other).evaluate((element) => element.parentElement?.tagName.toLowerCase())
+		).toBe('main');
+
+		await prompt(other).getByRole('button', { name: 'Later' }).click();
+		const reloaded = asking.waitForEvent('load');
+		await prompt(asking).getByRole('button', { name: 'Reload' }).click();
+		await reloaded;
+		await expect(asking.getByRole('heading', { name: 'Passpad' })).toBeVisible();
+
+		// the other tab is told, and was not reloaded: its form is as it was
+		await expect(other.getByTestId('updated-elsewhere')).toContainText(
+			'Passpad was updated in another tab'
+		);
+		expect(await other.evaluate(() => (window as unknown as { kept?: string }).kept)).toBe(
+			'this page'
+		);
+		await expect(seats.nth(0)).toHaveValue('Ana');
+		await expect(seats.nth(1)).toHaveValue('Ben');
+	});
+});
+
+test('item 7: "works offline" is a line in Settings, never a toast over the controls', async ({
+	page
+}) => {
+	await page.goto('/');
+	await waitForServiceWorker(page);
+	await expect(page.getByText('Passpad now works offline.')).toHaveCount(0);
+	await page.goto('/settings');
+	await expect(page.getByTestId('offline-ready')).toHaveText(
+		'Works offline: everything Passpad needs is on this device.'
+	);
+	await expect(page.getByTestId('offline-ready')).toHaveCSS('position', 'static');
 });
