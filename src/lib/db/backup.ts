@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { GAME_IDS, replay } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { database } from './db';
+import { database, durably } from './db';
+import { askToPersist } from './persist';
 import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from './schema';
@@ -224,56 +225,59 @@ export interface ImportReport {
  */
 export async function importBackup(backup: BackupFile): Promise<ImportReport> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, db.actions, async () => {
-		const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
-		const ids = new Map<string, PlayerRow>();
-		for (const player of backup.players) {
-			const key = nameKey(player.name);
-			// the same id is the same player only under the same name; else the name decides,
-			// and a new player whose id is already someone else's here gets an id of its own
-			const byId = await db.players.get(player.id);
-			const same =
-				(byId?.nameKey === key ? byId : undefined) ??
-				(await db.players.where('nameKey').equals(key).first());
-			if (same) ids.set(player.id, same);
-			else {
-				const row: PlayerRow = {
-					...player,
-					id: byId ? crypto.randomUUID() : player.id,
-					nameKey: key
+	void askToPersist({ always: true }); // a whole history arrives: ask that the browser keep it
+	return durably(db, () =>
+		db.transaction('rw', db.players, db.matches, db.actions, async () => {
+			const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
+			const ids = new Map<string, PlayerRow>();
+			for (const player of backup.players) {
+				const key = nameKey(player.name);
+				// the same id is the same player only under the same name; else the name decides,
+				// and a new player whose id is already someone else's here gets an id of its own
+				const byId = await db.players.get(player.id);
+				const same =
+					(byId?.nameKey === key ? byId : undefined) ??
+					(await db.players.where('nameKey').equals(key).first());
+				if (same) ids.set(player.id, same);
+				else {
+					const row: PlayerRow = {
+						...player,
+						id: byId ? crypto.randomUUID() : player.id,
+						nameKey: key
+					};
+					await db.players.add(row);
+					ids.set(player.id, row);
+					report.players++;
+				}
+			}
+			for (const { log, ...match } of backup.matches) {
+				if (await db.matches.get(match.id)) {
+					report.skipped++;
+					continue;
+				}
+				// a seat shows the name of the player it counts for (readBackup proved they agree)
+				const seats = match.seats.map((seat) => {
+					const player = ids.get(seat.playerId);
+					return player ? { playerId: player.id, name: player.name } : seat;
+				});
+				const row: MatchRow = {
+					...match,
+					seats,
+					playerIds: seats.map((seat) => seat.playerId),
+					length: log.length
 				};
-				await db.players.add(row);
-				ids.set(player.id, row);
-				report.players++;
+				await db.matches.add(row);
+				await db.actions.bulkAdd(
+					log.map((entry, seq): ActionRow => ({
+						matchId: match.id,
+						seq,
+						action: entry.action,
+						at: entry.at
+					}))
+				);
+				report.matches++;
 			}
-		}
-		for (const { log, ...match } of backup.matches) {
-			if (await db.matches.get(match.id)) {
-				report.skipped++;
-				continue;
-			}
-			// a seat shows the name of the player it counts for (readBackup proved they agree)
-			const seats = match.seats.map((seat) => {
-				const player = ids.get(seat.playerId);
-				return player ? { playerId: player.id, name: player.name } : seat;
-			});
-			const row: MatchRow = {
-				...match,
-				seats,
-				playerIds: seats.map((seat) => seat.playerId),
-				length: log.length
-			};
-			await db.matches.add(row);
-			await db.actions.bulkAdd(
-				log.map((entry, seq): ActionRow => ({
-					matchId: match.id,
-					seq,
-					action: entry.action,
-					at: entry.at
-				}))
-			);
-			report.matches++;
-		}
-		return report;
-	});
+			return report;
+		})
+	);
 }

@@ -16,6 +16,8 @@ export class PasspadDb extends Dexie {
 	settings!: EntityTable<SettingRow, 'key'>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
+	/** writes under way that must reach the disk before they report done (durably) */
+	strictWrites = 0;
 
 	constructor(name = DB_NAME) {
 		super(name);
@@ -82,4 +84,25 @@ function watchOpening(db: PasspadDb): void {
 /** Tests swap in a fresh database; the app never calls this. */
 export function useDatabase(db: PasspadDb): void {
 	instance = db;
+}
+
+type Durability = 'default' | 'strict' | 'relaxed' | undefined;
+
+/**
+ * Runs a write whose transactions commit with durability "strict": the browser reports it
+ * done only once it is on disk, not merely handed to the operating system. For the writes
+ * that matter most: the action that ends a match, an import. Others keep the default, which
+ * is faster and already survives a closed tab. Dexie reads the option as each transaction
+ * starts, so it is set around the write (a read or write starting meanwhile is strict too,
+ * which is only slower).
+ */
+export async function durably<T>(db: PasspadDb, write: () => Promise<T>): Promise<T> {
+	const options = db._options as { chromeTransactionDurability?: Durability };
+	const before = options.chromeTransactionDurability;
+	if (db.strictWrites++ === 0) options.chromeTransactionDurability = 'strict';
+	try {
+		return await write();
+	} finally {
+		if (--db.strictWrites === 0) options.chromeTransactionDurability = before;
+	}
 }
