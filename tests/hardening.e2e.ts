@@ -289,3 +289,73 @@ test('item 7: "works offline" is a line in Settings, never a toast over the cont
 	);
 	await expect(page.getByTestId('offline-ready')).toHaveCSS('position', 'static');
 });
+
+test.describe('item 9: large imports', () => {
+	test('a file over the limit is refused before it is read, naming its size and the limit', async ({
+		page
+	}) => {
+		await page.goto('/settings');
+		// a 60 MB file, without moving 60 MB through the test: only its size is read
+		await page.evaluate(() => {
+			const input = document.querySelector<HTMLInputElement>('[data-testid="import"]')!;
+			const file = new File(['{}'], 'huge.json', { type: 'application/json' });
+			Object.defineProperty(file, 'size', { value: 60 * 1024 * 1024 });
+			Object.defineProperty(input, 'files', { value: [file], configurable: true });
+			input.dispatchEvent(new Event('change', { bubbles: true }));
+		});
+		await expect(page.getByTestId('backup-message')).toHaveText(
+			'Nothing was imported: the file is 60 MB, and a Passpad backup is at most 50 MB.'
+		);
+	});
+
+	test('a long import says how far it has gone, then what it imported', async ({ page }) => {
+		await page.addInitScript(() => {
+			const seen: string[] = [];
+			(window as unknown as { progress: string[] }).progress = seen;
+			new MutationObserver(() => {
+				const text = document.querySelector('[data-testid="backup-progress"]')?.textContent;
+				if (text && seen.at(-1) !== text) seen.push(text.trim());
+			}).observe(document, { subtree: true, childList: true, characterData: true });
+		});
+		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
+			id: `p${k}`,
+			name,
+			nameKey: name.toLowerCase(),
+			hidden: false,
+			createdAt: 0
+		}));
+		const file = {
+			format: 'passpad-backup',
+			schema: 2,
+			app: 'test',
+			exportedAt: 0,
+			players,
+			matches: Array.from({ length: 2_000 }, (_, i) => ({
+				id: `m${i}`,
+				game: 'ill-pass',
+				config: { start: i % 3, takerReveals: false },
+				seats: players.map((player) => ({ playerId: player.id, name: player.name })),
+				status: 'active',
+				createdAt: i,
+				updatedAt: i,
+				redo: [],
+				result: null,
+				log: [{ action: { type: 'reveal', card: 3 + (i % 30) }, at: i }]
+			}))
+		};
+		await page.goto('/settings');
+		await page.getByTestId('import').setInputFiles({
+			name: 'backup.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(file))
+		});
+		await expect(page.getByTestId('backup-message')).toHaveText(
+			'Imported 2000 matches. 3 new players. 0 matches were already here.'
+		);
+		const progress = await page.evaluate(
+			() => (window as unknown as { progress: string[] }).progress
+		);
+		expect(progress).toContain('Checking match 1000 of 2000…');
+		expect(progress).toContain('Saving match 2000 of 2000…');
+	});
+});

@@ -4,7 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { game as passPassGame, simulate } from '../rules/pass-pass/simulate';
-import { BackupRefused, exportAll, importBackup, readBackup, type BackupProblem } from './backup';
+import {
+	BackupRefused,
+	ImportInterrupted,
+	MAX_BACKUP_BYTES,
+	exportAll,
+	importBackup,
+	readBackup,
+	readBackupInSteps,
+	type BackupProblem
+} from './backup';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
@@ -232,5 +241,95 @@ describe('backup: every field of an import gets its real range (issue 12, items 
 			}
 			expect(match.playerIds).not.toContain(lea.id);
 		}
+	});
+});
+
+describe('backup: a large file, in steps (issue 12, item 9)', () => {
+	/** A backup of `count` short I'll Pass matches among three players. */
+	function large(count: number) {
+		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
+			id: `p${k}`,
+			name,
+			nameKey: name.toLowerCase(),
+			hidden: false,
+			createdAt: 0
+		}));
+		return {
+			format: 'passpad-backup',
+			schema: 2,
+			app: 'test',
+			exportedAt: 0,
+			players,
+			matches: Array.from({ length: count }, (_, i) => ({
+				id: `m${i}`,
+				game: 'ill-pass',
+				config: { start: i % 3, takerReveals: false },
+				seats: players.map((player) => ({ playerId: player.id, name: player.name })),
+				status: 'active',
+				createdAt: i,
+				updatedAt: i,
+				redo: [],
+				result: null,
+				log: [
+					{ action: { type: 'reveal', card: 3 + (i % 30) }, at: i },
+					{ action: { type: 'pass' }, at: i }
+				]
+			}))
+		};
+	}
+
+	it('checks a match at a time and says how far it has gone; the same proof as at once', async () => {
+		const text = JSON.stringify(large(1_000));
+		const seen: string[] = [];
+		const read = await readBackupInSteps(text, (step) =>
+			seen.push(`${step.phase} ${step.done}/${step.total}`)
+		);
+		expect(seen).toHaveLength(11);
+		expect(seen.slice(0, 2)).toEqual(['checking 100/1000', 'checking 200/1000']);
+		expect(seen.at(-1)).toBe('checking 1000/1000');
+		expect(read).toEqual(readBackup(text));
+	});
+
+	it('refuses in steps what it refuses at once', async () => {
+		const file = large(300);
+		file.matches[250].log[1] = { action: { type: 'reveal', card: 99 } as never, at: 0 };
+		await expect(readBackupInSteps(JSON.stringify(file))).rejects.toMatchObject({
+			problem: { code: 'bad-action', match: 'm250', index: 1 }
+		});
+	});
+
+	it('saves in parts, with progress, every match whole with its log', async () => {
+		const seen: string[] = [];
+		const report = await importBackup(readBackup(JSON.stringify(large(600))), (step) =>
+			seen.push(`${step.phase} ${step.done}/${step.total}`)
+		);
+		expect(report).toEqual({ players: 3, matches: 600, skipped: 0 });
+		expect(seen).toEqual(['saving 250/600', 'saving 500/600', 'saving 600/600']);
+		expect(await db.actions.count()).toBe(1_200);
+	});
+
+	it('stopped part way, it keeps whole matches and says so; the same file again adds the rest', async () => {
+		const file = readBackup(JSON.stringify(large(600)));
+		const original = db.actions.bulkAdd.bind(db.actions);
+		let calls = 0;
+		db.actions.bulkAdd = ((...args: Parameters<typeof original>) => {
+			if (++calls === 300) throw new DOMException('The disk is full.', 'QuotaExceededError');
+			return original(...args);
+		}) as typeof original;
+		const stopped = await importBackup(file).catch((error) => error);
+		expect(stopped).toBeInstanceOf(ImportInterrupted);
+		expect(stopped.report).toEqual({ players: 3, matches: 250, skipped: 0 });
+		expect(await db.matches.count()).toBe(250);
+		expect(await db.actions.count()).toBe(500);
+		db.actions.bulkAdd = original;
+		expect(await importBackup(file)).toEqual({ players: 0, matches: 350, skipped: 250 });
+		expect(await db.actions.count()).toBe(1_200);
+	});
+
+	it('a file past the limit is refused, naming its size', () => {
+		expect(refusal(' '.repeat(MAX_BACKUP_BYTES + 1))).toEqual({
+			code: 'too-large',
+			bytes: MAX_BACKUP_BYTES + 1
+		});
 	});
 });

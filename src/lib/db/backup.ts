@@ -6,10 +6,10 @@ import { askToPersist } from './persist';
 import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from './schema';
+import { MAX_BACKUP_BYTES } from './limits';
 
 export const BACKUP_FORMAT = 'passpad-backup';
-/** A year of weekly games is well under 5 MB; anything past this is not a Passpad backup. */
-export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+export { MAX_BACKUP_BYTES } from './limits';
 
 /**
  * Every field gets its real range (issue 12): a time is a whole number of milliseconds that a
@@ -64,16 +64,28 @@ const Match = v.object({
 	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG))
 });
 
-const Backup = v.object({
+const Envelope = v.object({
 	format: v.literal(BACKUP_FORMAT),
 	schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SCHEMA_VERSION)),
 	app: v.pipe(v.string(), v.maxLength(100)),
 	exportedAt: Time,
 	players: v.array(Player),
-	matches: v.array(Match)
+	// each match is checked on its own (proveMatch), so a large file is never copied whole
+	matches: v.array(v.unknown())
 });
 
-export type BackupFile = v.InferOutput<typeof Backup>;
+type MatchEntry = v.InferOutput<typeof Match>;
+export type BackupFile = Omit<v.InferOutput<typeof Envelope>, 'matches'> & {
+	matches: MatchEntry[];
+};
+
+/** How far a long import has gone: checking every match, then saving them. */
+export interface ImportProgress {
+	phase: 'checking' | 'saving';
+	done: number;
+	total: number;
+}
+export type OnProgress = (progress: ImportProgress) => void;
 
 /** Why a file was refused, with what to name in the message. */
 export type BackupProblem =
@@ -117,12 +129,19 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 	});
 }
 
+/** The file's size in UTF-8 bytes, without encoding a large text only to count it. */
+function byteLength(text: string): number {
+	// a UTF-8 byte count is at least the UTF-16 length and at most three times it
+	if (text.length > MAX_BACKUP_BYTES || text.length * 3 <= MAX_BACKUP_BYTES) return text.length;
+	return new TextEncoder().encode(text).length;
+}
+
 /**
- * Reads a backup and proves every match in it: its shape (valibot), then a replay of every
- * action through the game's rules. Nothing is written here; any problem refuses the whole file.
+ * The file's envelope: JSON, ours, a schema this version reads, its players. Returns it with
+ * a prover for its matches, one at a time (proveMatch).
  */
-export function readBackup(text: string): BackupFile {
-	const bytes = new TextEncoder().encode(text).length;
+function openBackup(text: string) {
+	const bytes = byteLength(text);
 	if (bytes > MAX_BACKUP_BYTES) throw new BackupRefused({ code: 'too-large', bytes });
 	let data: unknown;
 	try {
@@ -137,62 +156,105 @@ export function readBackup(text: string): BackupFile {
 	if (typeof schema === 'number' && schema > SCHEMA_VERSION) {
 		throw new BackupRefused({ code: 'newer-schema', schema });
 	}
-	const parsed = v.safeParse(Backup, data);
+	const parsed = v.safeParse(Envelope, data);
 	if (!parsed.success) {
 		throw new BackupRefused({ code: 'invalid', path: v.getDotPath(parsed.issues[0]) ?? '' });
 	}
-	const invalid = agreement(parsed.output);
-	if (invalid) throw new BackupRefused({ code: 'invalid', path: invalid });
-	const matches = parsed.output.matches.map((match) => {
-		const game = RULES[match.game];
-		const actions = match.log.map((entry) => entry.action);
-		const problem = game.checkConfig(match.config, match.seats.length);
-		const replayed = problem
-			? { failure: { index: -1, refusal: problem } }
-			: replay(game, match.config, match.seats.length, actions);
-		const state = (replayed as { state: unknown }).state;
-		const failure = replayed.failure ?? redoFailure(game, state, match.redo);
-		if (failure) {
-			throw new BackupRefused({
-				code: 'bad-action',
-				match: match.id,
-				game: match.game,
-				index: (replayed.failure ? 0 : actions.length) + failure.index,
-				refusal: failure.refusal.code
-			});
+	const players = new Map<string, string>();
+	for (const [index, player] of parsed.output.players.entries()) {
+		if (players.has(player.id)) {
+			throw new BackupRefused({ code: 'invalid', path: `players.${index}.id` });
 		}
-		// status and result are derived: taken from the replay, never from the file
-		return { ...match, ...summarize(game, state) };
-	});
-	return { ...parsed.output, matches };
+		players.set(player.id, nameKey(player.name));
+	}
+	const seen = new Set<string>();
+	return {
+		envelope: parsed.output,
+		prove: (raw: unknown, index: number) => proveMatch(raw, index, players, seen)
+	};
 }
 
 /**
- * What the shape alone cannot say: ids are unique, and every seat names a player of the file
- * by that player's name (a seat that says "Ana" but counts for Ben is refused), once a match.
- * Returns where the first disagreement is, or null.
+ * One match of the file, proven: its shape (valibot); ids unique, and every seat names a
+ * player of the file by that player's name (a seat that says "Ana" but counts for Ben is
+ * refused), once a match; then a replay of every action, and of the redo stack, through the
+ * game's rules. Status and result are derived from the replay, never taken from the file.
  */
-function agreement(backup: BackupFile): string | null {
-	const players = new Map<string, string>();
-	for (const [index, player] of backup.players.entries()) {
-		if (players.has(player.id)) return `players.${index}.id`;
-		players.set(player.id, nameKey(player.name));
+function proveMatch(
+	raw: unknown,
+	index: number,
+	players: ReadonlyMap<string, string>,
+	seen: Set<string>
+): MatchEntry {
+	const parsed = v.safeParse(Match, raw);
+	if (!parsed.success) {
+		const path = v.getDotPath(parsed.issues[0]);
+		throw new BackupRefused({ code: 'invalid', path: `matches.${index}${path ? `.${path}` : ''}` });
 	}
-	const matches = new Set<string>();
-	for (const [index, match] of backup.matches.entries()) {
-		if (matches.has(match.id)) return `matches.${index}.id`;
-		matches.add(match.id);
-		const seated = new Set<string>();
-		for (const [at, seat] of match.seats.entries()) {
-			const key = players.get(seat.playerId);
-			if (key === undefined || seated.has(seat.playerId)) {
-				return `matches.${index}.seats.${at}.playerId`;
-			}
-			if (key !== nameKey(seat.name)) return `matches.${index}.seats.${at}.name`;
-			seated.add(seat.playerId);
+	const match = parsed.output;
+	const where = (path: string) =>
+		new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
+	if (seen.has(match.id)) throw where('id');
+	seen.add(match.id);
+	const seated = new Set<string>();
+	for (const [at, seat] of match.seats.entries()) {
+		const key = players.get(seat.playerId);
+		if (key === undefined || seated.has(seat.playerId)) throw where(`seats.${at}.playerId`);
+		if (key !== nameKey(seat.name)) throw where(`seats.${at}.name`);
+		seated.add(seat.playerId);
+	}
+	const game = RULES[match.game];
+	const actions = match.log.map((entry) => entry.action);
+	const problem = game.checkConfig(match.config, match.seats.length);
+	const replayed = problem
+		? { failure: { index: -1, refusal: problem } }
+		: replay(game, match.config, match.seats.length, actions);
+	const state = (replayed as { state: unknown }).state;
+	const failure = replayed.failure ?? redoFailure(game, state, match.redo);
+	if (failure) {
+		throw new BackupRefused({
+			code: 'bad-action',
+			match: match.id,
+			game: match.game,
+			index: (replayed.failure ? 0 : actions.length) + failure.index,
+			refusal: failure.refusal.code
+		});
+	}
+	return { ...match, ...summarize(game, state) };
+}
+
+/**
+ * Reads a backup and proves every match in it (openBackup, proveMatch). Nothing is written
+ * here; any problem refuses the whole file.
+ */
+export function readBackup(text: string): BackupFile {
+	const { envelope, prove } = openBackup(text);
+	return { ...envelope, matches: envelope.matches.map(prove) };
+}
+
+/** Matches proven between two pauses, so a long check keeps the screen alive and says how far. */
+const STEP = 100;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * readBackup for large files: the same proof, a step at a time with progress. Each match's
+ * file object is replaced by its proven copy as it goes, so the file is never held twice.
+ */
+export async function readBackupInSteps(
+	text: string,
+	onProgress: OnProgress = () => {}
+): Promise<BackupFile> {
+	const { envelope, prove } = openBackup(text);
+	const matches = envelope.matches as unknown[];
+	for (let index = 0; index < matches.length; index++) {
+		matches[index] = prove(matches[index], index);
+		if (index % STEP === STEP - 1) {
+			onProgress({ phase: 'checking', done: index + 1, total: matches.length });
+			await pause();
 		}
 	}
-	return null;
+	onProgress({ phase: 'checking', done: matches.length, total: matches.length });
+	return { ...envelope, matches: matches as MatchEntry[] };
 }
 
 /**
@@ -220,64 +282,121 @@ export interface ImportReport {
 }
 
 /**
- * Merges a proven backup in one transaction: new players and matches are added, a player with
- * the same name as one on this device becomes that player, a match already here is kept as is.
+ * A large import stopped part way (storage full, the tab closed): the matches saved so far
+ * are kept, each whole with its log; importing the same file again adds the rest.
  */
-export async function importBackup(backup: BackupFile): Promise<ImportReport> {
+export class ImportInterrupted extends Error {
+	constructor(
+		readonly report: ImportReport,
+		readonly cause: unknown
+	) {
+		super(`Import interrupted after ${report.matches} matches`);
+		this.name = 'ImportInterrupted';
+	}
+}
+
+/**
+ * Matches saved in one transaction: a file of a few hundred matches goes in all at once; a
+ * larger one in parts, so the browser never holds one enormous transaction (a 47 MB file
+ * went over 3 GB in one) and progress can be shown.
+ */
+const CHUNK_MATCHES = 250;
+const CHUNK_ACTIONS = 25_000;
+
+/**
+ * Merges a proven backup: new players and matches are added, a player with the same name as
+ * one on this device becomes that player, a match already here is kept as is. Players first,
+ * then the matches in parts (each match whole with its log in one part), every part written
+ * durably.
+ */
+export async function importBackup(
+	backup: BackupFile,
+	onProgress: OnProgress = () => {}
+): Promise<ImportReport> {
 	const db = database();
 	void askToPersist({ always: true }); // a whole history arrives: ask that the browser keep it
-	return durably(db, () =>
-		db.transaction('rw', db.players, db.matches, db.actions, async () => {
-			const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
-			const ids = new Map<string, PlayerRow>();
-			for (const player of backup.players) {
-				const key = nameKey(player.name);
-				// the same id is the same player only under the same name; else the name decides,
-				// and a new player whose id is already someone else's here gets an id of its own
-				const byId = await db.players.get(player.id);
-				const same =
-					(byId?.nameKey === key ? byId : undefined) ??
-					(await db.players.where('nameKey').equals(key).first());
-				if (same) ids.set(player.id, same);
-				else {
-					const row: PlayerRow = {
-						...player,
-						id: byId ? crypto.randomUUID() : player.id,
-						nameKey: key
-					};
-					await db.players.add(row);
-					ids.set(player.id, row);
-					report.players++;
-				}
-			}
-			for (const { log, ...match } of backup.matches) {
-				if (await db.matches.get(match.id)) {
-					report.skipped++;
-					continue;
-				}
-				// a seat shows the name of the player it counts for (readBackup proved they agree)
-				const seats = match.seats.map((seat) => {
-					const player = ids.get(seat.playerId);
-					return player ? { playerId: player.id, name: player.name } : seat;
-				});
-				const row: MatchRow = {
-					...match,
-					seats,
-					playerIds: seats.map((seat) => seat.playerId),
-					length: log.length
+	const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
+	const ids = new Map<string, PlayerRow>();
+
+	// the players, in the first part's transaction: a file of one part is all or nothing
+	async function mergePlayers() {
+		for (const player of backup.players) {
+			const key = nameKey(player.name);
+			// the same id is the same player only under the same name; else the name decides,
+			// and a new player whose id is already someone else's here gets an id of its own
+			const byId = await db.players.get(player.id);
+			const same =
+				(byId?.nameKey === key ? byId : undefined) ??
+				(await db.players.where('nameKey').equals(key).first());
+			if (same) ids.set(player.id, same);
+			else {
+				const row: PlayerRow = {
+					...player,
+					id: byId ? crypto.randomUUID() : player.id,
+					nameKey: key
 				};
-				await db.matches.add(row);
-				await db.actions.bulkAdd(
-					log.map((entry, seq): ActionRow => ({
-						matchId: match.id,
-						seq,
-						action: entry.action,
-						at: entry.at
-					}))
-				);
-				report.matches++;
+				await db.players.add(row);
+				ids.set(player.id, row);
+				report.players++;
 			}
-			return report;
-		})
-	);
+		}
+	}
+
+	async function saveMatches(part: BackupFile['matches']): Promise<number> {
+		const here = await db.matches.bulkGet(part.map((match) => match.id));
+		let added = 0;
+		for (const [at, { log, ...match }] of part.entries()) {
+			if (here[at]) continue;
+			// a seat shows the name of the player it counts for (proven to agree)
+			const seats = match.seats.map((seat) => {
+				const player = ids.get(seat.playerId);
+				return player ? { playerId: player.id, name: player.name } : seat;
+			});
+			await db.matches.add({
+				...match,
+				seats,
+				playerIds: seats.map((seat) => seat.playerId),
+				length: log.length
+			} satisfies MatchRow);
+			await db.actions.bulkAdd(
+				log.map((entry, seq): ActionRow => ({
+					matchId: match.id,
+					seq,
+					action: entry.action,
+					at: entry.at
+				}))
+			);
+			added++;
+		}
+		return added;
+	}
+
+	const total = backup.matches.length;
+	let start = 0;
+	try {
+		do {
+			let end = start;
+			let actions = 0;
+			while (end < total && end - start < CHUNK_MATCHES && actions < CHUNK_ACTIONS) {
+				actions += backup.matches[end].log.length;
+				end++;
+			}
+			const part = backup.matches.slice(start, end);
+			const first = start === 0;
+			const saved = await durably(db, () =>
+				db.transaction('rw', db.players, db.matches, db.actions, async () => {
+					if (first) await mergePlayers();
+					return saveMatches(part);
+				})
+			);
+			report.matches += saved;
+			report.skipped += part.length - saved;
+			start = end;
+			onProgress({ phase: 'saving', done: start, total });
+		} while (start < total);
+	} catch (error) {
+		if (report.matches > 0) throw new ImportInterrupted(report, error);
+		throw error;
+	}
+	return report;
 }
