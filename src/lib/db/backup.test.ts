@@ -313,7 +313,7 @@ describe('backup: a large file, in steps (issue 12, item 9)', () => {
 		const original = db.actions.bulkAdd.bind(db.actions);
 		let calls = 0;
 		db.actions.bulkAdd = ((...args: Parameters<typeof original>) => {
-			if (++calls === 300) throw new DOMException('The disk is full.', 'QuotaExceededError');
+			if (++calls === 2) throw new DOMException('The disk is full.', 'QuotaExceededError');
 			return original(...args);
 		}) as typeof original;
 		const stopped = await importBackup(file).catch((error) => error);

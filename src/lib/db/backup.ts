@@ -342,9 +342,11 @@ export async function importBackup(
 		}
 	}
 
+	// a part's matches and their logs in two bulk writes: one request each, not two a match
 	async function saveMatches(part: BackupFile['matches']): Promise<number> {
 		const here = await db.matches.bulkGet(part.map((match) => match.id));
-		let added = 0;
+		const rows: MatchRow[] = [];
+		const actions: ActionRow[] = [];
 		for (const [at, { log, ...match }] of part.entries()) {
 			if (here[at]) continue;
 			// a seat shows the name of the player it counts for (proven to agree)
@@ -352,23 +354,19 @@ export async function importBackup(
 				const player = ids.get(seat.playerId);
 				return player ? { playerId: player.id, name: player.name } : seat;
 			});
-			await db.matches.add({
+			rows.push({
 				...match,
 				seats,
 				playerIds: seats.map((seat) => seat.playerId),
 				length: log.length
-			} satisfies MatchRow);
-			await db.actions.bulkAdd(
-				log.map((entry, seq): ActionRow => ({
-					matchId: match.id,
-					seq,
-					action: entry.action,
-					at: entry.at
-				}))
-			);
-			added++;
+			});
+			for (const [seq, entry] of log.entries()) {
+				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
+			}
 		}
-		return added;
+		await db.matches.bulkAdd(rows);
+		await db.actions.bulkAdd(actions);
+		return rows.length;
 	}
 
 	const total = backup.matches.length;
