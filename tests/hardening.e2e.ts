@@ -359,3 +359,57 @@ test.describe('item 9: large imports', () => {
 		expect(progress).toContain('Saving match 2000 of 2000…');
 	});
 });
+
+// Issue 12's "hostile names" figure: names that would run a script if any screen put them in
+// the page as markup, each seated at a table, then shown on the match screen (panel, sheet,
+// log), in history, on the players pages and in the CSV. Prints "scripts run: 0 of N names".
+const HOSTILE = [
+	'<img src=x onerror=pwn()>',
+	'<svg onload=pwn()>',
+	'<script>pwn()</script>',
+	'"><img src=x onerror=pwn()>',
+	"'><svg/onload=pwn()>",
+	'<iframe srcdoc=x>',
+	'javascript:pwn()',
+	'<a href=javascript:pwn()>x',
+	'{@html "<b>x</b>"}',
+	'${pwn()}',
+	'=HYPERLINK("http://x")',
+	'\u202eAna',
+	'<style>*{display:none}</style>'
+];
+
+test('hostile names: no script runs from any of them, on any screen', async ({ page }) => {
+	const ran: string[] = [];
+	await page.exposeFunction('pwnReport', (where: string) => ran.push(where));
+	await page.addInitScript(() => {
+		(window as unknown as { pwn: () => void }).pwn = () =>
+			(window as unknown as { pwnReport: (where: string) => void }).pwnReport(location.pathname);
+	});
+	page.on('dialog', (dialog) => {
+		ran.push(`dialog: ${dialog.message()}`);
+		void dialog.dismiss();
+	});
+	for (let at = 0; at < HOSTILE.length; at += 3) {
+		const names = HOSTILE.slice(at, at + 3);
+		while (names.length < 3) names.push(`Guest ${names.length}`);
+		await startMatch(page, "I'll Pass", names);
+		await page.getByRole('button', { name: 'Reveal 17', exact: true }).click();
+		await page.getByRole('button', { name: /^Take 17/ }).click();
+		await page.getByTestId('log').locator('summary').click();
+		await expect(page.getByTestId('log').locator('li')).toHaveCount(2);
+		for (const [seat, name] of names.entries()) {
+			await expect(page.getByTestId(`player-${seat}`)).toContainText(name);
+		}
+		await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
+	}
+	for (const path of ['/', '/history', '/players']) {
+		await page.goto(path);
+		await expect(page.locator('h1').first()).toBeVisible();
+	}
+	await page.getByRole('link', { name: `${HOSTILE[0]} 1 match`, exact: true }).click();
+	await expect(page.getByTestId('player-name')).toHaveText(HOSTILE[0]);
+	await expect(page.locator('main img, main svg image, main iframe, main script')).toHaveCount(0);
+	console.log(`hostile names: scripts run: ${ran.length} of ${HOSTILE.length} names`);
+	expect(ran).toEqual([]);
+});
