@@ -54,3 +54,14 @@ export function cacheControl(pathname) {
 		? 'public, max-age=31536000, immutable'
 		: 'no-cache';
 }
+
+// `node scripts/headers.mjs [build]` prints the headers for a build, to copy into another
+// host's configuration (the script hash in the policy changes with each build).
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const root = process.argv[2] ?? 'build';
+	for (const [name, value] of Object.entries(securityHeaders(contentSecurityPolicy(root)))) {
+		console.log(`${name}: ${value}`);
+	}
+	console.log('Cache-Control: no-cache (everything but /_app/immutable/)');
+	console.log('Cache-Control: public, max-age=31536000, immutable (/_app/immutable/)');
+}

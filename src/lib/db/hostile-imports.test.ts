@@ -22,7 +22,7 @@ function mutations(): Mutation[] {
 	const list: Mutation[] = [];
 	const add = (name: string, change: Mutation[1]) => list.push([name, change]);
 	// the envelope
-	add('format', (file) => (file.format = 'passpad'));
+	add('format', (file) => (file.format = 'passpad' as never));
 	add('schema newer', (file) => (file.schema = 99));
 	add('schema zero', (file) => (file.schema = 0));
 	add('schema text', (file) => (file.schema = '2' as never));
