@@ -295,6 +295,7 @@ test.describe('item 9: large imports', () => {
 		page
 	}) => {
 		await page.goto('/settings');
+		await expect(page.getByTestId('import')).toBeAttached();
 		// a 60 MB file, without moving 60 MB through the test: only its size is read
 		await page.evaluate(() => {
 			const input = document.querySelector<HTMLInputElement>('[data-testid="import"]')!;
