@@ -143,6 +143,7 @@ test('a finished match: share the result as text, and export its sheet for a spr
 	const download = await downloading;
 	expect(download.suggestedFilename()).toMatch(/^passpad-ill-pass-\d{4}-\d{2}-\d{2}\.csv$/);
 	expect(readFileSync((await download.path())!, 'utf8')).toBe(
-		',Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
+		// a byte-order mark first, so a spreadsheet reads the file as UTF-8
+		'\uFEFF,Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
 	);
 });

@@ -4,7 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { game as passPassGame, simulate } from '../rules/pass-pass/simulate';
-import { BackupRefused, exportAll, importBackup, readBackup, type BackupProblem } from './backup';
+import {
+	BackupRefused,
+	ImportInterrupted,
+	MAX_BACKUP_BYTES,
+	exportAll,
+	importBackup,
+	readBackup,
+	readBackupInSteps,
+	type BackupProblem
+} from './backup';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
@@ -137,5 +146,191 @@ describe('backup: a bad file is refused, named, and changes nothing', () => {
 		const dominoes = read.matches.find((row) => row.id === match.id)!;
 		expect(dominoes.status).toBe('active');
 		expect(dominoes.result).toBeNull();
+	});
+});
+
+describe('backup: every field of an import gets its real range (issue 12, items 2 and 3)', () => {
+	type Edit = (file: Awaited<ReturnType<typeof exportAll>>) => void;
+	async function refusedAt(edit: Edit) {
+		await everyGame();
+		const file = await exportAll('test');
+		edit(file);
+		return refusal(JSON.stringify(file));
+	}
+
+	it.each([1e300, -1e20, 8.64e15 + 1, 1.5])(
+		'a time a date cannot hold (%d) is refused, in every time field',
+		async (time) => {
+			expect(await refusedAt((file) => (file.matches[0].updatedAt = time))).toEqual({
+				code: 'invalid',
+				path: 'matches.0.updatedAt'
+			});
+			expect(await refusedAt((file) => (file.matches[1].createdAt = time))).toMatchObject({
+				path: 'matches.1.createdAt'
+			});
+			expect(await refusedAt((file) => (file.matches[0].log[0].at = time))).toMatchObject({
+				path: 'matches.0.log.0.at'
+			});
+			expect(await refusedAt((file) => (file.players[0].createdAt = time))).toMatchObject({
+				path: 'players.0.createdAt'
+			});
+			expect(await refusedAt((file) => (file.exportedAt = time))).toMatchObject({
+				path: 'exportedAt'
+			});
+		}
+	);
+
+	it('a name longer than the new-match form takes is refused, on a seat and in the roster', async () => {
+		const long = 'A'.repeat(10_000);
+		expect(await refusedAt((file) => (file.matches[0].seats[0].name = long))).toEqual({
+			code: 'invalid',
+			path: 'matches.0.seats.0.name'
+		});
+		expect(await refusedAt((file) => (file.players[0].name = long))).toMatchObject({
+			path: 'players.0.name'
+		});
+		expect(await refusedAt((file) => (file.players[0].name = '  Léa '))).toMatchObject({
+			path: 'players.0.name'
+		});
+	});
+
+	it("a seat whose name is not its player's, or whose player is not in the file, is refused", async () => {
+		const other = (file: Awaited<ReturnType<typeof exportAll>>, name: string) =>
+			file.players.find((player) => player.name === name)!;
+		expect(
+			await refusedAt((file) => {
+				const seat = file.matches[0].seats[0];
+				seat.playerId = other(file, seat.name === 'Noor' ? 'Sam' : 'Noor').id;
+			})
+		).toMatchObject({ code: 'invalid', path: expect.stringMatching(/^matches\.0\.seats\.\d/) });
+		expect(await refusedAt((file) => (file.matches[0].seats[0].playerId = 'nobody'))).toMatchObject(
+			{ path: 'matches.0.seats.0.playerId' }
+		);
+		expect(await refusedAt((file) => file.players.push({ ...file.players[0] }))).toMatchObject({
+			path: `players.4.id`
+		});
+	});
+
+	it('an illegal redo stack is refused like an illegal log', async () => {
+		const problem = await refusedAt((file) => {
+			const match = file.matches.find((row) => row.game === 'ill-pass')!;
+			match.redo = [{ type: 'reveal', card: 99 }];
+		});
+		expect(problem).toMatchObject({ code: 'bad-action', game: 'ill-pass' });
+	});
+
+	it('a legal redo stack is kept', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const match = file.matches.find((row) => row.game === 'dominoes')!;
+		match.redo = [match.log.pop()!.action];
+		const read = readBackup(JSON.stringify(file));
+		expect(read.matches.find((row) => row.id === match.id)!.redo).toHaveLength(1);
+	});
+
+	it('a player id known here under another name is not that player: the seats count for whom they name', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const lea = file.players.find((player) => player.name === 'Léa')!;
+		await fresh(); // another phone, where that id is Zed's
+		await db.players.add({ id: lea.id, name: 'Zed', nameKey: 'zed', hidden: false, createdAt: 0 });
+		await importBackup(readBackup(JSON.stringify(file)));
+		expect((await db.players.get(lea.id))!.name).toBe('Zed');
+		for (const match of await db.matches.toArray()) {
+			for (const seat of match.seats) {
+				expect((await db.players.get(seat.playerId))!.name).toBe(seat.name);
+			}
+			expect(match.playerIds).not.toContain(lea.id);
+		}
+	});
+});
+
+describe('backup: a large file, in steps (issue 12, item 9)', () => {
+	/** A backup of `count` short I'll Pass matches among three players. */
+	function large(count: number) {
+		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
+			id: `p${k}`,
+			name,
+			nameKey: name.toLowerCase(),
+			hidden: false,
+			createdAt: 0
+		}));
+		return {
+			format: 'passpad-backup',
+			schema: 2,
+			app: 'test',
+			exportedAt: 0,
+			players,
+			matches: Array.from({ length: count }, (_, i) => ({
+				id: `m${i}`,
+				game: 'ill-pass',
+				config: { start: i % 3, takerReveals: false },
+				seats: players.map((player) => ({ playerId: player.id, name: player.name })),
+				status: 'active',
+				createdAt: i,
+				updatedAt: i,
+				redo: [],
+				result: null,
+				log: [
+					{ action: { type: 'reveal', card: 3 + (i % 30) }, at: i },
+					{ action: { type: 'pass' }, at: i }
+				]
+			}))
+		};
+	}
+
+	it('checks a match at a time and says how far it has gone; the same proof as at once', async () => {
+		const text = JSON.stringify(large(1_000));
+		const seen: string[] = [];
+		const read = await readBackupInSteps(text, (step) =>
+			seen.push(`${step.phase} ${step.done}/${step.total}`)
+		);
+		expect(seen).toHaveLength(11);
+		expect(seen.slice(0, 2)).toEqual(['checking 100/1000', 'checking 200/1000']);
+		expect(seen.at(-1)).toBe('checking 1000/1000');
+		expect(read).toEqual(readBackup(text));
+	});
+
+	it('refuses in steps what it refuses at once', async () => {
+		const file = large(300);
+		file.matches[250].log[1] = { action: { type: 'reveal', card: 99 } as never, at: 0 };
+		await expect(readBackupInSteps(JSON.stringify(file))).rejects.toMatchObject({
+			problem: { code: 'bad-action', match: 'm250', index: 1 }
+		});
+	});
+
+	it('saves in parts, with progress, every match whole with its log', async () => {
+		const seen: string[] = [];
+		const report = await importBackup(readBackup(JSON.stringify(large(600))), (step) =>
+			seen.push(`${step.phase} ${step.done}/${step.total}`)
+		);
+		expect(report).toEqual({ players: 3, matches: 600, skipped: 0 });
+		expect(seen).toEqual(['saving 250/600', 'saving 500/600', 'saving 600/600']);
+		expect(await db.actions.count()).toBe(1_200);
+	});
+
+	it('stopped part way, it keeps whole matches and says so; the same file again adds the rest', async () => {
+		const file = readBackup(JSON.stringify(large(600)));
+		const original = db.actions.bulkAdd.bind(db.actions);
+		let calls = 0;
+		db.actions.bulkAdd = ((...args: Parameters<typeof original>) => {
+			if (++calls === 2) throw new DOMException('The disk is full.', 'QuotaExceededError');
+			return original(...args);
+		}) as typeof original;
+		const stopped = await importBackup(file).catch((error) => error);
+		expect(stopped).toBeInstanceOf(ImportInterrupted);
+		expect(stopped.report).toEqual({ players: 3, matches: 250, skipped: 0 });
+		expect(await db.matches.count()).toBe(250);
+		expect(await db.actions.count()).toBe(500);
+		db.actions.bulkAdd = original;
+		expect(await importBackup(file)).toEqual({ players: 0, matches: 350, skipped: 250 });
+		expect(await db.actions.count()).toBe(1_200);
+	});
+
+	it('a file past the limit is refused, naming its size', () => {
+		expect(refusal(' '.repeat(MAX_BACKUP_BYTES + 1))).toEqual({
+			code: 'too-large',
+			bytes: MAX_BACKUP_BYTES + 1
+		});
 	});
 });

@@ -1,61 +1,91 @@
 import * as v from 'valibot';
 import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { database } from './db';
-import { nameKey } from './players';
+import { database, durably } from './db';
+import { askToPersist } from './persist';
+import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from './schema';
+import { MAX_BACKUP_BYTES } from './limits';
 
 export const BACKUP_FORMAT = 'passpad-backup';
-/** A year of weekly games is well under 5 MB; anything past this is not a Passpad backup. */
-export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+export { MAX_BACKUP_BYTES } from './limits';
+
+/**
+ * Every field gets its real range (issue 12): a time is a whole number of milliseconds that a
+ * Date can hold (±8.64e15; a backup never predates 1970), a name is what the new-match form
+ * takes (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is an id.
+ */
+const Time = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const Name = v.pipe(
+	v.string(),
+	v.minLength(1),
+	v.maxLength(NAME_MAX_LENGTH),
+	v.check((name) => name === cleanName(name), 'a name is stored trimmed')
+);
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+/** a score or total: any whole number a match can reach, far from where floats lose units */
+const Score = v.pipe(v.number(), v.integer(), v.minValue(-1e9), v.maxValue(1e9));
 
 const Player = v.object({
-	id: v.pipe(v.string(), v.minLength(1)),
-	name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
-	nameKey: v.string(),
+	id: Id,
+	name: Name,
+	nameKey: v.pipe(v.string(), v.maxLength(4 * NAME_MAX_LENGTH)),
 	hidden: v.boolean(),
-	createdAt: v.number()
+	createdAt: Time
 });
 
+const Side = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5));
 const Result = v.nullable(
 	v.object({
-		winners: v.array(v.number()),
+		winners: v.pipe(v.array(Side), v.maxLength(6)),
 		shared: v.boolean(),
-		reason: v.string(),
-		sides: v.array(v.array(v.number())),
-		totals: v.array(v.number())
+		reason: v.pipe(v.string(), v.maxLength(100)),
+		sides: v.pipe(v.array(v.pipe(v.array(Side), v.maxLength(6))), v.maxLength(6)),
+		totals: v.pipe(v.array(Score), v.maxLength(6))
 	})
 );
 
+/** Longer than any game of the four can last: a match is refused past it. */
+const MAX_LOG = 100_000;
+
 const Match = v.object({
-	id: v.pipe(v.string(), v.minLength(1)),
+	id: Id,
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
-	seats: v.pipe(
-		v.array(v.object({ playerId: v.string(), name: v.string() })),
-		v.minLength(2),
-		v.maxLength(6)
-	),
+	seats: v.pipe(v.array(v.object({ playerId: Id, name: Name })), v.minLength(2), v.maxLength(6)),
 	status: v.picklist(['active', 'finished']),
-	createdAt: v.number(),
-	updatedAt: v.number(),
-	revision: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-	redo: v.array(v.unknown()),
+	createdAt: Time,
+	updatedAt: Time,
+	revision: v.optional(Count),
+	redo: v.pipe(v.array(v.unknown()), v.maxLength(MAX_LOG)),
 	result: Result,
-	log: v.array(v.object({ action: v.unknown(), at: v.number() }))
+	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG))
 });
 
-const Backup = v.object({
+const Envelope = v.object({
 	format: v.literal(BACKUP_FORMAT),
-	schema: v.pipe(v.number(), v.integer(), v.minValue(1)),
-	app: v.string(),
-	exportedAt: v.number(),
+	schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SCHEMA_VERSION)),
+	app: v.pipe(v.string(), v.maxLength(100)),
+	exportedAt: Time,
 	players: v.array(Player),
-	matches: v.array(Match)
+	// each match is checked on its own (proveMatch), so a large file is never copied whole
+	matches: v.array(v.unknown())
 });
 
-export type BackupFile = v.InferOutput<typeof Backup>;
+type MatchEntry = v.InferOutput<typeof Match>;
+export type BackupFile = Omit<v.InferOutput<typeof Envelope>, 'matches'> & {
+	matches: MatchEntry[];
+};
+
+/** How far a long import has gone: checking every match, then saving them. */
+export interface ImportProgress {
+	phase: 'checking' | 'saving';
+	done: number;
+	total: number;
+}
+export type OnProgress = (progress: ImportProgress) => void;
 
 /** Why a file was refused, with what to name in the message. */
 export type BackupProblem =
@@ -107,12 +137,19 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 	});
 }
 
+/** The file's size in UTF-8 bytes, without encoding a large text only to count it. */
+function byteLength(text: string): number {
+	// a UTF-8 byte count is at least the UTF-16 length and at most three times it
+	if (text.length > MAX_BACKUP_BYTES || text.length * 3 <= MAX_BACKUP_BYTES) return text.length;
+	return new TextEncoder().encode(text).length;
+}
+
 /**
- * Reads a backup and proves every match in it: its shape (valibot), then a replay of every
- * action through the game's rules. Nothing is written here; any problem refuses the whole file.
+ * The file's envelope: JSON, ours, a schema this version reads, its players. Returns it with
+ * a prover for its matches, one at a time (proveMatch).
  */
-export function readBackup(text: string): BackupFile {
-	const bytes = new TextEncoder().encode(text).length;
+function openBackup(text: string) {
+	const bytes = byteLength(text);
 	if (bytes > MAX_BACKUP_BYTES) throw new BackupRefused({ code: 'too-large', bytes });
 	let data: unknown;
 	try {
@@ -127,31 +164,123 @@ export function readBackup(text: string): BackupFile {
 	if (typeof schema === 'number' && schema > SCHEMA_VERSION) {
 		throw new BackupRefused({ code: 'newer-schema', schema });
 	}
-	const parsed = v.safeParse(Backup, data);
+	const parsed = v.safeParse(Envelope, data);
 	if (!parsed.success) {
 		throw new BackupRefused({ code: 'invalid', path: v.getDotPath(parsed.issues[0]) ?? '' });
 	}
-	const matches = parsed.output.matches.map((match) => {
-		const game = RULES[match.game];
-		const actions = match.log.map((entry) => entry.action);
-		const problem = game.checkConfig(match.config, match.seats.length);
-		const replayed = problem
-			? { failure: { index: -1, refusal: problem } }
-			: replay(game, match.config, match.seats.length, actions);
-		if (replayed.failure) {
-			throw new BackupRefused({
-				code: 'bad-action',
-				match: match.id,
-				game: match.game,
-				index: replayed.failure.index,
-				refusal: replayed.failure.refusal,
-				names: match.seats.map((seat) => seat.name)
-			});
+	const players = new Map<string, string>();
+	for (const [index, player] of parsed.output.players.entries()) {
+		if (players.has(player.id)) {
+			throw new BackupRefused({ code: 'invalid', path: `players.${index}.id` });
 		}
-		// status and result are derived: taken from the replay, never from the file
-		return { ...match, ...summarize(game, (replayed as { state: unknown }).state) };
-	});
-	return { ...parsed.output, matches };
+		players.set(player.id, nameKey(player.name));
+	}
+	const seen = new Set<string>();
+	return {
+		envelope: parsed.output,
+		prove: (raw: unknown, index: number) => proveMatch(raw, index, players, seen)
+	};
+}
+
+/**
+ * One match of the file, proven: its shape (valibot); ids unique, and every seat names a
+ * player of the file by that player's name (a seat that says "Ana" but counts for Ben is
+ * refused), once a match; then a replay of every action, and of the redo stack, through the
+ * game's rules. Status and result are derived from the replay, never taken from the file.
+ */
+function proveMatch(
+	raw: unknown,
+	index: number,
+	players: ReadonlyMap<string, string>,
+	seen: Set<string>
+): MatchEntry {
+	const parsed = v.safeParse(Match, raw);
+	if (!parsed.success) {
+		const path = v.getDotPath(parsed.issues[0]);
+		throw new BackupRefused({ code: 'invalid', path: `matches.${index}${path ? `.${path}` : ''}` });
+	}
+	const match = parsed.output;
+	const where = (path: string) =>
+		new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
+	if (seen.has(match.id)) throw where('id');
+	seen.add(match.id);
+	const seated = new Set<string>();
+	for (const [at, seat] of match.seats.entries()) {
+		const key = players.get(seat.playerId);
+		if (key === undefined || seated.has(seat.playerId)) throw where(`seats.${at}.playerId`);
+		if (key !== nameKey(seat.name)) throw where(`seats.${at}.name`);
+		seated.add(seat.playerId);
+	}
+	const game = RULES[match.game];
+	const actions = match.log.map((entry) => entry.action);
+	const problem = game.checkConfig(match.config, match.seats.length);
+	const replayed = problem
+		? { failure: { index: -1, refusal: problem } }
+		: replay(game, match.config, match.seats.length, actions);
+	const state = (replayed as { state: unknown }).state;
+	const failure = replayed.failure ?? redoFailure(game, state, match.redo);
+	if (failure) {
+		throw new BackupRefused({
+			code: 'bad-action',
+			match: match.id,
+			game: match.game,
+			index: (replayed.failure ? 0 : actions.length) + failure.index,
+			refusal: failure.refusal,
+			names: match.seats.map((seat) => seat.name)
+		});
+	}
+	return { ...match, ...summarize(game, state) };
+}
+
+/**
+ * Reads a backup and proves every match in it (openBackup, proveMatch). Nothing is written
+ * here; any problem refuses the whole file.
+ */
+export function readBackup(text: string): BackupFile {
+	const { envelope, prove } = openBackup(text);
+	return { ...envelope, matches: envelope.matches.map(prove) };
+}
+
+/** Matches proven between two pauses, so a long check keeps the screen alive and says how far. */
+const STEP = 100;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * readBackup for large files: the same proof, a step at a time with progress. Each match's
+ * file object is replaced by its proven copy as it goes, so the file is never held twice.
+ */
+export async function readBackupInSteps(
+	text: string,
+	onProgress: OnProgress = () => {}
+): Promise<BackupFile> {
+	const { envelope, prove } = openBackup(text);
+	const matches = envelope.matches as unknown[];
+	for (let index = 0; index < matches.length; index++) {
+		matches[index] = prove(matches[index], index);
+		if (index % STEP === STEP - 1) {
+			onProgress({ phase: 'checking', done: index + 1, total: matches.length });
+			await pause();
+		}
+	}
+	onProgress({ phase: 'checking', done: matches.length, total: matches.length });
+	return { ...envelope, matches: matches as MatchEntry[] };
+}
+
+/**
+ * The redo stack replayed like the log: its actions, the next one to redo last, must follow
+ * the rules from the log's end, or a redo could put an illegal action in the log.
+ */
+function redoFailure(
+	game: (typeof RULES)[keyof typeof RULES],
+	state: unknown,
+	redo: readonly unknown[]
+): { index: number; refusal: { code: string } } | null {
+	for (let step = 0; step < redo.length; step++) {
+		const result = game.apply(state, redo[redo.length - 1 - step]);
+		if (!result.ok) return { index: step, refusal: result.refusal };
+		state = result.value;
+	}
+	return null;
 }
 
 export interface ImportReport {
@@ -162,52 +291,119 @@ export interface ImportReport {
 }
 
 /**
- * Merges a proven backup in one transaction: new players and matches are added, a player with
- * the same name as one on this device becomes that player, a match already here is kept as is.
+ * A large import stopped part way (storage full, the tab closed): the matches saved so far
+ * are kept, each whole with its log; importing the same file again adds the rest.
  */
-export async function importBackup(backup: BackupFile): Promise<ImportReport> {
+export class ImportInterrupted extends Error {
+	constructor(
+		readonly report: ImportReport,
+		readonly cause: unknown
+	) {
+		super(`Import interrupted after ${report.matches} matches`);
+		this.name = 'ImportInterrupted';
+	}
+}
+
+/**
+ * Matches saved in one transaction: a file of a few hundred matches goes in all at once; a
+ * larger one in parts, so the browser never holds one enormous transaction (a 47 MB file
+ * went over 3 GB in one) and progress can be shown.
+ */
+const CHUNK_MATCHES = 250;
+const CHUNK_ACTIONS = 25_000;
+
+/**
+ * Merges a proven backup: new players and matches are added, a player with the same name as
+ * one on this device becomes that player, a match already here is kept as is. Players first,
+ * then the matches in parts (each match whole with its log in one part), every part written
+ * durably.
+ */
+export async function importBackup(
+	backup: BackupFile,
+	onProgress: OnProgress = () => {}
+): Promise<ImportReport> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, db.actions, async () => {
-		const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
-		const ids = new Map<string, string>();
+	void askToPersist({ always: true }); // a whole history arrives: ask that the browser keep it
+	const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
+	const ids = new Map<string, PlayerRow>();
+
+	// the players, in the first part's transaction: a file of one part is all or nothing
+	async function mergePlayers() {
 		for (const player of backup.players) {
 			const key = nameKey(player.name);
+			// the same id is the same player only under the same name; else the name decides,
+			// and a new player whose id is already someone else's here gets an id of its own
+			const byId = await db.players.get(player.id);
 			const same =
-				(await db.players.get(player.id)) ??
+				(byId?.nameKey === key ? byId : undefined) ??
 				(await db.players.where('nameKey').equals(key).first());
-			if (same) ids.set(player.id, same.id);
+			if (same) ids.set(player.id, same);
 			else {
-				await db.players.add({ ...player, nameKey: key } satisfies PlayerRow);
-				ids.set(player.id, player.id);
+				const row: PlayerRow = {
+					...player,
+					id: byId ? crypto.randomUUID() : player.id,
+					nameKey: key
+				};
+				await db.players.add(row);
+				ids.set(player.id, row);
 				report.players++;
 			}
 		}
-		for (const { log, ...match } of backup.matches) {
-			if (await db.matches.get(match.id)) {
-				report.skipped++;
-				continue;
-			}
-			const seats = match.seats.map((seat) => ({
-				...seat,
-				playerId: ids.get(seat.playerId) ?? seat.playerId
-			}));
-			const row: MatchRow = {
+	}
+
+	// a part's matches and their logs in two bulk writes: one request each, not two a match
+	async function saveMatches(part: BackupFile['matches']): Promise<number> {
+		const here = await db.matches.bulkGet(part.map((match) => match.id));
+		const rows: MatchRow[] = [];
+		const actions: ActionRow[] = [];
+		for (const [at, { log, ...match }] of part.entries()) {
+			if (here[at]) continue;
+			// a seat shows the name of the player it counts for (proven to agree)
+			const seats = match.seats.map((seat) => {
+				const player = ids.get(seat.playerId);
+				return player ? { playerId: player.id, name: player.name } : seat;
+			});
+			rows.push({
 				...match,
 				seats,
 				playerIds: seats.map((seat) => seat.playerId),
 				length: log.length
-			};
-			await db.matches.add(row);
-			await db.actions.bulkAdd(
-				log.map((entry, seq): ActionRow => ({
-					matchId: match.id,
-					seq,
-					action: entry.action,
-					at: entry.at
-				}))
-			);
-			report.matches++;
+			});
+			for (const [seq, entry] of log.entries()) {
+				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
+			}
 		}
-		return report;
-	});
+		await db.matches.bulkAdd(rows);
+		await db.actions.bulkAdd(actions);
+		return rows.length;
+	}
+
+	const total = backup.matches.length;
+	let start = 0;
+	try {
+		do {
+			let end = start;
+			let actions = 0;
+			while (end < total && end - start < CHUNK_MATCHES && actions < CHUNK_ACTIONS) {
+				actions += backup.matches[end].log.length;
+				end++;
+			}
+			const part = backup.matches.slice(start, end);
+			const first = start === 0;
+			const saved = await durably(db, () =>
+				db.transaction('rw', db.players, db.matches, db.actions, async () => {
+					if (first) await mergePlayers();
+					return saveMatches(part);
+				})
+			);
+			report.matches += saved;
+			report.skipped += part.length - saved;
+			start = end;
+			onProgress({ phase: 'saving', done: start, total });
+		} while (start < total);
+	} catch (error) {
+		if (report.matches > 0) throw new ImportInterrupted(report, error);
+		throw error;
+	}
+	return report;
 }

@@ -7,38 +7,102 @@ import {
 	type PlayerRow,
 	type SettingRow
 } from './schema';
+import { siteDataAllowed } from './site';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
 	matches!: EntityTable<MatchRow, 'id'>;
 	actions!: Dexie.Table<ActionRow, [string, number]>;
 	settings!: EntityTable<SettingRow, 'key'>;
+	/** an upgrader is running: opening may take long, and must never be cut short */
+	upgrading = false;
+	/** writes under way that must reach the disk before they report done (durably) */
+	strictWrites = 0;
 
 	constructor(name = DB_NAME) {
 		super(name);
 		this.version(1).stores(SCHEMA[1]);
 		this.version(2)
 			.stores(SCHEMA[2])
-			.upgrade((tx) =>
-				tx
+			.upgrade((tx) => {
+				this.upgrading = true;
+				return tx
 					.table<MatchRow>('matches')
 					.toCollection()
 					.modify((match) => {
 						match.playerIds = (match.seats ?? []).map((seat) => seat.playerId);
-					})
-			);
+					});
+			});
 	}
 }
 
 let instance: PasspadDb | null = null;
 
+/**
+ * How long opening the database may take before the screens say it is not answering (an
+ * IndexedDB that never opens: a browser bug, a blocked upgrade), instead of "Loading…" forever.
+ */
+export const OPEN_TIMEOUT_MS = 4000;
+
 /** The app's one database, opened on first use (Dexie's singleton habit). */
 export function database(): PasspadDb {
-	instance ??= new PasspadDb();
+	if (!instance) {
+		instance = new PasspadDb();
+		watchOpening(instance);
+	}
 	return instance;
+}
+
+/**
+ * Starts opening the database and gives up after OPEN_TIMEOUT_MS: the waiting reads and
+ * writes then fail with DatabaseClosedError, which the screens word as storage unavailable,
+ * and the next use tries again with a new connection. Where site data is blocked, nothing is
+ * opened at all: every use fails the same way at once.
+ */
+function watchOpening(db: PasspadDb): void {
+	if (!siteDataAllowed()) {
+		db.close({ disableAutoOpen: true });
+		return;
+	}
+	let timer: ReturnType<typeof setTimeout>;
+	const check = () => {
+		if (db.isOpen()) return;
+		// an upgrade over many matches takes its time; cutting it short would lose it
+		if (db.upgrading) timer = setTimeout(check, OPEN_TIMEOUT_MS);
+		else {
+			db.close({ disableAutoOpen: true });
+			if (instance === db) instance = null;
+		}
+	};
+	timer = setTimeout(check, OPEN_TIMEOUT_MS);
+	db.open().then(
+		() => clearTimeout(timer),
+		() => clearTimeout(timer)
+	);
 }
 
 /** Tests swap in a fresh database; the app never calls this. */
 export function useDatabase(db: PasspadDb): void {
 	instance = db;
+}
+
+type Durability = 'default' | 'strict' | 'relaxed' | undefined;
+
+/**
+ * Runs a write whose transactions commit with durability "strict": the browser reports it
+ * done only once it is on disk, not merely handed to the operating system. For the writes
+ * that matter most: the action that ends a match, an import. Others keep the default, which
+ * is faster and already survives a closed tab. Dexie reads the option as each transaction
+ * starts, so it is set around the write (a read or write starting meanwhile is strict too,
+ * which is only slower).
+ */
+export async function durably<T>(db: PasspadDb, write: () => Promise<T>): Promise<T> {
+	const options = db._options as { chromeTransactionDurability?: Durability };
+	const before = options.chromeTransactionDurability;
+	if (db.strictWrites++ === 0) options.chromeTransactionDurability = 'strict';
+	try {
+		return await write();
+	} finally {
+		if (--db.strictWrites === 0) options.chromeTransactionDurability = before;
+	}
 }

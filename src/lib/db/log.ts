@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { database } from './db';
+import { database, durably } from './db';
 import { LogConflict, MissingMatch } from './errors';
 import type { MatchResult, MatchRow, MatchStatus } from './schema';
 
@@ -38,22 +38,27 @@ export async function loadLog(matchId: string): Promise<Log> {
 async function writeLog(
 	matchId: string,
 	expected: number,
+	summary: LogSummary,
 	change: (match: MatchRow) => Promise<Partial<MatchRow>>
 ): Promise<MatchRow> {
 	const db = database();
-	return db.transaction('rw', db.matches, db.actions, async () => {
-		const match = await db.matches.get(matchId);
-		if (!match) throw new MissingMatch(matchId);
-		if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-		const next = {
-			...match,
-			...(await change(match)),
-			updatedAt: Date.now(),
-			revision: (match.revision ?? 0) + 1
-		};
-		await db.matches.put(next);
-		return next;
-	});
+	const write = () =>
+		db.transaction('rw', db.matches, db.actions, async () => {
+			const match = await db.matches.get(matchId);
+			if (!match) throw new MissingMatch(matchId);
+			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+			const next = {
+				...match,
+				...(await change(match)),
+				updatedAt: Date.now(),
+				revision: (match.revision ?? 0) + 1
+			};
+			await db.matches.put(next);
+			return next;
+		});
+	// the write that leaves the match finished (its last action, a redo, an edit) is on disk
+	// before the screen says the match is over
+	return summary.status === 'finished' ? durably(db, write) : write();
 }
 
 /** Appends one accepted action as seq `expected`, in one transaction; clears redo. */
@@ -63,7 +68,7 @@ export function appendAction(
 	action: unknown,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, async () => {
+	return writeLog(matchId, expected, summary, async () => {
 		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
 		return { length: expected + 1, redo: [], ...summary };
 	});
@@ -75,7 +80,7 @@ export function undoAction(
 	expected: number,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, async (match) => {
+	return writeLog(matchId, expected, summary, async (match) => {
 		if (expected === 0) throw new RangeError('Nothing to undo.');
 		const key: [string, number] = [matchId, expected - 1];
 		const row = await database().actions.get(key);
@@ -91,7 +96,7 @@ export function redoAction(
 	expected: number,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, async (match) => {
+	return writeLog(matchId, expected, summary, async (match) => {
 		const action = match.redo.at(-1);
 		if (match.redo.length === 0) throw new RangeError('Nothing to redo.');
 		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
@@ -109,7 +114,7 @@ export function replaceLog(
 	actions: readonly unknown[],
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, async () => {
+	return writeLog(matchId, expected, summary, async () => {
 		const rows = await range(matchId).toArray();
 		const at = new Map(rows.map((row) => [row.seq, row.at]));
 		await range(matchId).delete();

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import type { GameId } from '../rules/common';
 import { database } from './db';
 import { playersFor } from './players';
+import { askToPersist } from './persist';
 import type { MatchRow, MatchStatus } from './schema';
 
 export interface NewMatch {
@@ -14,9 +15,9 @@ export interface NewMatch {
 /** A new match and any new roster players, in one transaction. */
 export async function createMatch(input: NewMatch, now = Date.now()): Promise<MatchRow> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, async () => {
+	const match = await db.transaction('rw', db.players, db.matches, async () => {
 		const players = await playersFor(input.names, now);
-		const match: MatchRow = {
+		const row: MatchRow = {
 			id: crypto.randomUUID(),
 			game: input.game,
 			config: input.config,
@@ -29,9 +30,13 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 			redo: [],
 			result: null
 		};
-		await db.matches.add(match);
-		return match;
+		await db.matches.add(row);
+		return row;
 	});
+	// a match is saved: ask that the browser never clear it to make space (not awaited: the
+	// match starts at once, whatever the browser answers)
+	void askToPersist();
+	return match;
 }
 
 export function getMatch(id: string): Promise<MatchRow | undefined> {

@@ -18,7 +18,7 @@ const label = (code: string, params?: Readonly<Record<string, string | number>>)
 describe('a match for a spreadsheet and for sharing', () => {
 	it('CSV: a column a side, a row a deal, totals; quotes what needs quoting', () => {
 		expect(sheetCsv(sheet, names, label, 'Total')).toBe(
-			',Léa & Noor,"Sam ""the hand"" & Ben, Jr."\r\n' +
+			'\uFEFF,Léa & Noor,"Sam ""the hand"" & Ben, Jr."\r\n' +
 				'deal 1,0,12\r\n' +
 				'deal 2,7,\r\n' +
 				'Total,7,12\r\n'
@@ -32,5 +32,45 @@ describe('a match for a spreadsheet and for sharing', () => {
 		expect(resultText('X', { ...sheet, lowerWins: false }, names, 'w').split('\n')[1]).toBe(
 			'Sam "the hand" & Ben, Jr. 12'
 		);
+	});
+});
+
+describe('CSV: hostile names and spreadsheets (issue 12, items 4 and 5)', () => {
+	const two: ScoreSheet = {
+		sides: [{ seats: [0] }, { seats: [1] }],
+		rows: [{ label: { code: 'deal', params: { deal: 1 } }, cells: [-3, 12] }],
+		totals: [-3, 12],
+		lowerWins: false
+	};
+	const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
+
+	it('starts with a byte-order mark, so a spreadsheet reads "Chloé" in UTF-8', () => {
+		const csv = sheetCsv(two, ['Chloé', 'Ben'], label, 'Total');
+		expect(csv.charCodeAt(0)).toBe(0xfeff);
+		expect(lines(csv)[0]).toBe(',Chloé,Ben');
+	});
+
+	it.each([
+		['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+		['+1+1', "'+1+1"],
+		['-2+3', "'-2+3"],
+		['@SUM(A1)', "'@SUM(A1)"],
+		['\tTab', "'\tTab"],
+		['\rCR', `"'\rCR"`]
+	])('a name that begins like a formula is written as text: %j', (name, written) => {
+		const csv = sheetCsv(two, [name, 'Ben'], label, 'Total');
+		expect(csv.startsWith(`\uFEFF,${written},Ben\r\n`)).toBe(true);
+	});
+
+	it('scores stay numbers, negative ones too', () => {
+		expect(lines(sheetCsv(two, ['Ana', 'Ben'], label, 'Total')).slice(1, 3)).toEqual([
+			'deal 1,-3,12',
+			'Total,-3,12'
+		]);
+	});
+
+	it('names isolated for the screen (U+2068 … U+2069) are written raw', () => {
+		const csv = sheetCsv(two, ['\u2068Ana\u2069', '\u2068\u202eBen\u2069'], label, 'Total');
+		expect(lines(csv)[0]).toBe(',Ana,\u202eBen');
 	});
 });

@@ -17,6 +17,7 @@ export interface ResultPicture {
 }
 
 const SCALE = 2; // sharp on phone screens
+const MAX_TITLE = 900;
 const PAD = 24;
 const ROW = 40;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -53,7 +54,11 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 			]) + 20
 		)
 	);
-	const titleWidth = widest(context, `700 24px ${FONT}`, [picture.title, picture.winnerLine]);
+	// a very long name is squeezed, never a picture thousands of pixels wide
+	const titleWidth = Math.min(
+		MAX_TITLE,
+		widest(context, `700 24px ${FONT}`, [picture.title, picture.winnerLine])
+	);
 	const width = Math.ceil(
 		Math.max(labelWidth + column * picture.sides.length, titleWidth) + PAD * 2
 	);
@@ -66,13 +71,16 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 	context.fillStyle = '#ffffff';
 	context.fillRect(0, 0, width, height);
 	context.textBaseline = 'middle';
+	// the lines read left to right; names arrive isolated (names.ts), so one written right to
+	// left, or holding an override, stays inside its own cell
+	context.direction = 'ltr';
 
 	context.fillStyle = INK;
 	context.font = `700 24px ${FONT}`;
-	context.fillText(picture.winnerLine, PAD, PAD + 14);
+	context.fillText(picture.winnerLine, PAD, PAD + 14, width - PAD * 2);
 	context.fillStyle = MUTED;
 	context.font = `500 17px ${FONT}`;
-	context.fillText(picture.title, PAD, PAD + 48);
+	context.fillText(picture.title, PAD, PAD + 48, width - PAD * 2);
 
 	const x = (side: number) => PAD + labelWidth + column * side;
 	// the winners' columns, shaded behind the whole table

@@ -16,6 +16,7 @@ import { pageTaps, type Press, type TapSource } from './taps';
 
 /** Two asks of the same action closer than this are one tap landing twice (a double tap). */
 export const DOUBLE_TAP_MS = 300;
+import { isolate } from './names';
 
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
@@ -24,6 +25,19 @@ export interface Unsaved {
 	readonly kind: 'act' | 'undo' | 'redo' | 'edit';
 	readonly action: unknown;
 	readonly problem: Problem;
+	/**
+	 * The action in words, read from the state it was entered on ("Ana passed on 17"): after
+	 * another tab's write the state has moved, and the same action would now read otherwise.
+	 */
+	readonly description: string;
+	/** whose action it was: the seat it names, else whose turn it was (null: nobody's) */
+	readonly seat: number | null;
+}
+
+/** An unsaved action that was not tried again: the match had moved on and it meant otherwise. */
+export interface Dropped {
+	readonly kind: Unsaved['kind'];
+	readonly description: string;
 }
 
 /** Edit the past: change an earlier action, or add one the table forgot before it. */
@@ -56,6 +70,7 @@ export class MatchSession {
 	#busy = $state(false);
 	#refusal = $state.raw<Refusal | null>(null);
 	#unsaved = $state.raw<Unsaved | null>(null);
+	#dropped = $state.raw<Dropped | null>(null);
 	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
 	#editing = $state.raw<Editing | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
@@ -97,8 +112,9 @@ export class MatchSession {
 	get editFailure(): EditFailure | null {
 		return this.#editFailure;
 	}
+	/** the seats' names as screens show them: isolated where they could turn a line around */
 	get names(): string[] {
-		return this.#match.seats.map((seat) => seat.name);
+		return this.#match.seats.map((seat) => isolate(seat.name));
 	}
 	get busy(): boolean {
 		return this.#busy;
@@ -109,6 +125,10 @@ export class MatchSession {
 	}
 	get unsaved(): Unsaved | null {
 		return this.#unsaved;
+	}
+	/** the unsaved action "Try again" left out, until dismissed or the next change */
+	get dropped(): Dropped | null {
+		return this.#dropped;
 	}
 	/** a stored log the rules no longer accept (should never happen; shown, never hidden) */
 	get broken() {
@@ -192,7 +212,8 @@ export class MatchSession {
 			this.#refusal = result.refusal;
 			return false;
 		}
-		return this.#write('act', action, result.value, [...this.#actions, action], () =>
+		const before = this.#state;
+		return this.#write('act', action, before, result.value, [...this.#actions, action], () =>
 			appendAction(
 				this.#match.id,
 				this.#actions.length,
@@ -231,9 +252,11 @@ export class MatchSession {
 	async amendLast(action: unknown): Promise<boolean> {
 		if (this.#busy || this.#editing || this.#actions.length === 0) return false;
 		const index = this.#actions.length - 1;
+		const before = this.last?.before;
 		const failure = await this.#rewrite(
 			[...this.#actions.slice(0, index), action],
 			action,
+			before,
 			(at) => at
 		);
 		if (failure && failure.refusal.code !== 'not-saved') this.#refusal = failure.refusal;
@@ -244,7 +267,7 @@ export class MatchSession {
 		if (!this.canUndo) return false;
 		const actions = this.#actions.slice(0, -1);
 		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
-		return this.#write('undo', this.#actions.at(-1), state, actions, () =>
+		return this.#write('undo', this.#actions.at(-1), state, state, actions, () =>
 			undoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, state))
 		);
 	}
@@ -257,7 +280,8 @@ export class MatchSession {
 			this.#refusal = result.refusal;
 			return false;
 		}
-		return this.#write('redo', action, result.value, [...this.#actions, action], () =>
+		const before = this.#state;
+		return this.#write('redo', action, before, result.value, [...this.#actions, action], () =>
 			redoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, result.value))
 		);
 	}
@@ -292,7 +316,7 @@ export class MatchSession {
 		const rest = this.#actions.slice(index + (kind === 'change' ? 1 : 0));
 		const actions = [...this.#actions.slice(0, index), action, ...rest];
 		// a failing later action, counted in the log as it stands now
-		const failure = await this.#rewrite(actions, action, (at) =>
+		const failure = await this.#rewrite(actions, action, editing.state, (at) =>
 			kind === 'insert' && at > index ? at - 1 : at
 		);
 		if (failure) {
@@ -313,7 +337,13 @@ export class MatchSession {
 			return { ok: false, index, refusal: { code: 'malformed-action' } };
 		}
 		const actions = this.#actions.filter((_, at) => at !== index);
-		const failure = await this.#rewrite(actions, this.#actions[index], (at) =>
+		const { state: before } = replay(
+			this.ui.game,
+			this.#match.config,
+			this.#match.seats.length,
+			this.#actions.slice(0, index)
+		);
+		const failure = await this.#rewrite(actions, this.#actions[index], before, (at) =>
 			at >= index ? at + 1 : at
 		);
 		if (failure) return { ok: false, ...failure };
@@ -326,6 +356,7 @@ export class MatchSession {
 	async #rewrite(
 		actions: unknown[],
 		action: unknown,
+		before: unknown,
 		toCurrentIndex: (index: number) => number
 	): Promise<EditFailure | null> {
 		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
@@ -335,7 +366,7 @@ export class MatchSession {
 				refusal: replayed.failure.refusal
 			};
 		}
-		const saved = await this.#write('edit', action, replayed.state, actions, () =>
+		const saved = await this.#write('edit', action, before, replayed.state, actions, () =>
 			replaceLog(
 				this.#match.id,
 				this.#actions.length,
@@ -346,21 +377,65 @@ export class MatchSession {
 		return saved ? null : { index: -1, refusal: { code: 'not-saved' } };
 	}
 
-	/** Tries the unsaved action again (after freeing space, or closing private mode). */
+	/**
+	 * Tries the unsaved action again (after freeing space, closing private mode, or another
+	 * tab's write). It is re-checked against the log as it is now: tried only if it is still
+	 * the same seat's action and means the same thing ("Ana passed on 17"); otherwise it is
+	 * left out and `dropped` says so. Never stuck: every press saves, or clears the notice.
+	 */
 	async retry(): Promise<boolean> {
 		const unsaved = this.#unsaved;
-		if (!unsaved) return false;
-		if (unsaved.kind === 'undo') return this.undo();
-		if (unsaved.kind === 'redo') return this.redo();
+		if (!unsaved || this.#busy) return false;
 		if (unsaved.kind === 'edit') {
 			this.#unsaved = null; // an edit is asked again from the log, where it was made
 			return false;
 		}
+		if (!this.#stillMeans(unsaved)) {
+			this.#unsaved = null;
+			this.#dropped = { kind: unsaved.kind, description: unsaved.description };
+			return false;
+		}
+		if (unsaved.kind === 'undo') return this.undo();
+		if (unsaved.kind === 'redo') return this.redo();
 		return this.act(unsaved.action);
+	}
+
+	/** Whether the unsaved action would be, now, what the table entered: same seat, same words. */
+	#stillMeans(unsaved: Unsaved): boolean {
+		const same = (action: unknown) => JSON.stringify(action) === JSON.stringify(unsaved.action);
+		if (unsaved.kind === 'undo') {
+			// the action to take back must still be the last one, as it was
+			if (!this.canUndo || !same(this.#actions.at(-1))) return false;
+			const before = replay(
+				this.ui.game,
+				this.#match.config,
+				this.#match.seats.length,
+				this.#actions.slice(0, -1)
+			).state;
+			return this.#entered(unsaved.action, before).description === unsaved.description;
+		}
+		if (unsaved.kind === 'redo' && (!this.canRedo || !same(this.#match.redo.at(-1)))) {
+			return false;
+		}
+		if (this.ui.game.outcome(this.#state) || !this.ui.game.apply(this.#state, unsaved.action).ok) {
+			return false;
+		}
+		const now = this.#entered(unsaved.action, this.#state);
+		return now.seat === unsaved.seat && now.description === unsaved.description;
+	}
+
+	/** An action in words and whose it is, read from the state it is entered on. */
+	#entered(action: unknown, before: unknown): { description: string; seat: number | null } {
+		const named = (action as { seat?: unknown } | null)?.seat;
+		return {
+			description: this.ui.describe(action, before, this.names),
+			seat: typeof named === 'number' ? named : this.ui.game.turn(before)
+		};
 	}
 
 	discard(): void {
 		this.#unsaved = null;
+		this.#dropped = null;
 	}
 
 	dismissRefusal(): void {
@@ -370,6 +445,7 @@ export class MatchSession {
 	async #write(
 		kind: Unsaved['kind'],
 		action: unknown,
+		before: unknown,
 		next: unknown,
 		actions: unknown[],
 		save: () => Promise<MatchRow>
@@ -386,11 +462,13 @@ export class MatchSession {
 			this.#state = next;
 			this.#refusal = null;
 			this.#unsaved = null;
+			this.#dropped = null;
 			this.#edited = null;
 			return true;
 		} catch (error) {
 			const problem = storageProblem(error);
-			this.#unsaved = { kind, action, problem };
+			// worded now, from the state it was entered on, before a reload moves the state
+			this.#unsaved = { kind, action, problem, ...this.#entered(action, before) };
 			if (problem === 'conflict') {
 				this.cancelEdit(); // the log moved under the edit: it is asked again from there
 				await this.reload();

@@ -1,0 +1,67 @@
+// The HTTP headers Passpad's static build needs from any host (the README's "Hosting the
+// build elsewhere" lists the same). scripts/serve.mjs sends them; tests/hardening.e2e.ts checks.
+import { readFileSync } from 'node:fs';
+
+/**
+ * The page's Content-Security-Policy, as a header. SvelteKit writes the policy into the shell
+ * as a <meta> (svelte.config.js `kit.csp`, with the hash of its one inline script), but a
+ * <meta> cannot say who may frame the page: the header repeats the policy and adds
+ * frame-ancestors 'none' (and form-action, also header-only in effect).
+ */
+export function contentSecurityPolicy(root = 'build') {
+	const html = readFileSync(`${root}/index.html`, 'utf8');
+	const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
+	if (!meta) throw new Error(`${root}/index.html has no Content-Security-Policy <meta>`);
+	const policy = meta[1].replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+	return `${policy}; frame-ancestors 'none'; form-action 'self'`;
+}
+
+/** Every response: no framing, no referrer, no sniffing, no powerful features but the few used. */
+export function securityHeaders(csp) {
+	return {
+		'Content-Security-Policy': csp,
+		'Referrer-Policy': 'no-referrer',
+		'X-Content-Type-Options': 'nosniff',
+		// for browsers without frame-ancestors
+		'X-Frame-Options': 'DENY',
+		'Cross-Origin-Opener-Policy': 'same-origin',
+		// the match screen keeps the screen awake and shares results; nothing else is used
+		'Permissions-Policy': [
+			'camera=()',
+			'microphone=()',
+			'geolocation=()',
+			'payment=()',
+			'usb=()',
+			'serial=()',
+			'bluetooth=()',
+			'hid=()',
+			'midi=()',
+			'display-capture=()',
+			'browsing-topics=()',
+			'screen-wake-lock=(self)',
+			'web-share=(self)'
+		].join(', ')
+	};
+}
+
+/**
+ * How long a response may be kept: files under /_app/immutable/ have a hash in their name and
+ * never change; everything else (the shell for /, /index.html and every deep link, the worker,
+ * the manifest, icons) is revalidated on every use, or a new version is never seen.
+ */
+export function cacheControl(pathname) {
+	return pathname.startsWith('/_app/immutable/')
+		? 'public, max-age=31536000, immutable'
+		: 'no-cache';
+}
+
+// `node scripts/headers.mjs [build]` prints the headers for a build, to copy into another
+// host's configuration (the script hash in the policy changes with each build).
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const root = process.argv[2] ?? 'build';
+	for (const [name, value] of Object.entries(securityHeaders(contentSecurityPolicy(root)))) {
+		console.log(`${name}: ${value}`);
+	}
+	console.log('Cache-Control: no-cache (everything but /_app/immutable/)');
+	console.log('Cache-Control: public, max-age=31536000, immutable (/_app/immutable/)');
+}
