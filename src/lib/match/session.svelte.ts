@@ -18,6 +18,13 @@ import { pageTaps, type Press, type TapSource } from './taps';
 export const DOUBLE_TAP_MS = 300;
 import { isolate } from './names';
 
+/** An entry asked for: its kind, when, and the press that asked it. */
+interface Asked {
+	readonly type: unknown;
+	readonly at: number;
+	readonly press: Press;
+}
+
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
 /** An action the rules accepted but storage did not: shown until saved or discarded. */
@@ -79,7 +86,7 @@ export class MatchSession {
 	/** the state before the last action of `#actions`, kept by identity of that array */
 	#before: { actions: readonly unknown[]; state: unknown } | null = null;
 	/** the last action asked for and when: a second tap on the same button is not a new entry */
-	#lastAsked: { type: unknown; at: number; press: Press } | null = null;
+	#lastAsked: Asked | null = null;
 
 	readonly #input: TapSource;
 
@@ -205,13 +212,17 @@ export class MatchSession {
 	 * While editing the past, the action replaces (or goes before) the one being edited.
 	 */
 	async act(action: unknown): Promise<boolean> {
-		if (this.#busy || this.#doubleTap(action)) return false;
+		if (this.#busy) return false;
+		const asked = this.#ask(action);
+		if (this.#doubleTap(asked)) return false;
 		if (this.#editing) return this.#edit(this.#editing, action);
 		const result = this.ui.game.apply(this.#state, action);
 		if (!result.ok) {
 			this.#refusal = result.refusal;
 			return false;
 		}
+		// a refused entry records nothing, so only an accepted one can be tapped twice
+		this.#lastAsked = asked;
 		const before = this.#state;
 		return this.#write('act', action, before, result.value, [...this.#actions, action], () =>
 			appendAction(
@@ -223,24 +234,26 @@ export class MatchSession {
 		);
 	}
 
+	#ask(action: unknown): Asked | null {
+		const press = this.#input.press();
+		if (press === null) return null; // no presses to tell a double tap by
+		return { type: (action as { type?: unknown } | null)?.type, at: this.#input.now(), press };
+	}
+
 	/**
 	 * A double tap: the same kind of action asked again from the same control within
 	 * DOUBLE_TAP_MS, with no other press in between. The first tap's action may already be saved,
 	 * and the button now means the same thing for the next seat (PASS's Pass, I'll Pass's Pass):
 	 * the second is dropped.
 	 */
-	#doubleTap(action: unknown): boolean {
-		const press = this.#input.press();
-		if (press === null) return false; // no presses to tell a double tap by
-		const type = (action as { type?: unknown } | null)?.type;
-		const asked = { type, at: this.#input.now(), press };
+	#doubleTap(asked: Asked | null): boolean {
 		const previous = this.#lastAsked;
-		this.#lastAsked = asked;
 		return (
+			asked !== null &&
 			previous !== null &&
-			previous.type === type &&
-			previous.press.target === press.target &&
-			press.count - previous.press.count <= 1 &&
+			previous.type === asked.type &&
+			previous.press.target === asked.press.target &&
+			asked.press.count - previous.press.count <= 1 &&
 			asked.at - previous.at < DOUBLE_TAP_MS
 		);
 	}

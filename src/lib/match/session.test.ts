@@ -238,6 +238,17 @@ describe('MatchSession: at the table', () => {
 		expect(state(session).seat).toBe(1);
 	});
 
+	it('a refused entry asked again at once is a new try, not a double tap', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap('Reveal this card'); // a typed number, submitted: 40 is no card
+		expect(await session.act({ type: 'reveal', card: 40 })).toBe(false);
+		expect(session.refusal?.code).toBe('card-out-of-range');
+		tap('Reveal this card', 100); // corrected and submitted again at once
+		expect(await session.act({ type: 'reveal', card: 20 })).toBe(true);
+		expect(state(session).faceUp).toBe(20);
+	});
+
 	it('the next seat passing a moment later is a new entry', async () => {
 		const { input, tap } = hand();
 		const session = await openWith(input);

@@ -18,6 +18,11 @@ function listen() {
 		capture: true,
 		passive: true
 	});
+	// typing a new value (a total) between two submits makes them two entries
+	window.addEventListener('input', (event) => press(event.target as Element), {
+		capture: true,
+		passive: true
+	});
 	window.addEventListener(
 		'keydown',
 		(event) => {
