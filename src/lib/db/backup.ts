@@ -55,7 +55,9 @@ const Match = v.object({
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
 	seats: v.pipe(v.array(v.object({ playerId: Id, name: Name })), v.minLength(2), v.maxLength(6)),
-	status: v.picklist(['active', 'finished']),
+	status: v.picklist(['active', 'finished', 'abandoned']),
+	/** v3: only on an abandoned match (proveMatch) */
+	abandonedAt: v.optional(Time),
 	createdAt: Time,
 	updatedAt: Time,
 	revision: v.optional(Count),
@@ -186,7 +188,9 @@ function openBackup(text: string) {
  * One match of the file, proven: its shape (valibot); ids unique, and every seat names a
  * player of the file by that player's name (a seat that says "Ana" but counts for Ben is
  * refused), once a match; then a replay of every action, and of the redo stack, through the
- * game's rules. Status and result are derived from the replay, never taken from the file.
+ * game's rules. Status and result are derived from the replay, never taken from the file;
+ * the one status the rules cannot know, abandoned, is kept where the replay says the match
+ * is still being played (an abandoned match the rules say is over is refused).
  */
 function proveMatch(
 	raw: unknown,
@@ -229,7 +233,13 @@ function proveMatch(
 			names: match.seats.map((seat) => seat.name)
 		});
 	}
-	return { ...match, ...summarize(game, state) };
+	const summary = summarize(game, state);
+	if (match.status === 'abandoned') {
+		if (summary.status !== 'active') throw where('status');
+		return { ...match, result: null };
+	}
+	if (match.abandonedAt !== undefined) throw where('abandonedAt');
+	return { ...match, ...summary };
 }
 
 /**

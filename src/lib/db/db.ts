@@ -33,6 +33,8 @@ export class PasspadDb extends Dexie {
 						match.playerIds = (match.seats ?? []).map((seat) => seat.playerId);
 					});
 			});
+		// v3 adds a status value, not an index: nothing to rewrite (schema.ts)
+		this.version(3).stores(SCHEMA[3]);
 	}
 }
 

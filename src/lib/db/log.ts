@@ -1,11 +1,11 @@
 import { Dexie } from 'dexie';
 import { database, durably } from './db';
 import { LogConflict, MissingMatch } from './errors';
-import type { MatchResult, MatchRow, MatchStatus } from './schema';
+import type { MatchResult, MatchRow, PlayStatus } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
 export interface LogSummary {
-	status: MatchStatus;
+	status: PlayStatus;
 	result: MatchResult | null;
 }
 
@@ -47,8 +47,11 @@ async function writeLog(
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+			// an entry on an abandoned match is play: it resumes (the status is the rules' again),
+			// rather than an entry refused and lost
+			const { abandonedAt: _abandoned, ...played } = match;
 			const next = {
-				...match,
+				...played,
 				...(await change(match)),
 				updatedAt: Date.now(),
 				revision: (match.revision ?? 0) + 1

@@ -1,9 +1,10 @@
 import { Dexie } from 'dexie';
 import type { GameId } from '../rules/common';
-import { database } from './db';
+import { database, durably } from './db';
+import { MissingMatch } from './errors';
 import { playersFor } from './players';
 import { askToPersist } from './persist';
-import type { MatchRow, MatchStatus } from './schema';
+import type { ActionRow, MatchRow, MatchStatus } from './schema';
 
 export interface NewMatch {
 	game: GameId;
@@ -66,14 +67,96 @@ export function countMatches(): Promise<number> {
 	return database().matches.count();
 }
 
-/** A match and its whole log go together. */
-export async function deleteMatch(id: string): Promise<void> {
+/** A deleted match as it was, kept in memory so Undo can write it back whole. */
+export interface RemovedMatch {
+	match: MatchRow;
+	actions: ActionRow[];
+}
+
+function logOf(id: string) {
+	return database().actions.where('[matchId+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
+}
+
+/**
+ * Deletes a match and its whole log in one transaction (never a row without its log, nor a
+ * log without its row), and returns both for Undo.
+ */
+export async function removeMatch(id: string): Promise<RemovedMatch> {
 	const db = database();
-	await db.transaction('rw', db.matches, db.actions, async () => {
-		await db.actions
-			.where('[matchId+seq]')
-			.between([id, Dexie.minKey], [id, Dexie.maxKey])
-			.delete();
+	return db.transaction('rw', db.matches, db.actions, async () => {
+		const match = await db.matches.get(id);
+		if (!match) throw new MissingMatch(id);
+		const actions = await logOf(id).toArray();
+		await logOf(id).delete();
 		await db.matches.delete(id);
+		return { match, actions };
 	});
+}
+
+/** A match and its whole log go together (removeMatch, without keeping them). */
+export async function deleteMatch(id: string): Promise<void> {
+	await removeMatch(id);
+}
+
+/**
+ * Undo of a delete: the row and its log written back as they were, in one transaction. Refused
+ * (ConstraintError) when a match with that id is here again, so nothing is ever written over.
+ */
+export async function restoreMatch(removed: RemovedMatch): Promise<void> {
+	const db = database();
+	await durably(db, () =>
+		db.transaction('rw', db.matches, db.actions, async () => {
+			await db.matches.add(removed.match);
+			await db.actions.bulkAdd(removed.actions);
+		})
+	);
+}
+
+/** Why a match cannot be abandoned or resumed: it is in another state. */
+export class WrongStatus extends Error {
+	constructor(
+		readonly matchId: string,
+		readonly status: MatchStatus
+	) {
+		super(`Match ${matchId} is ${status}.`);
+		this.name = 'WrongStatus';
+	}
+}
+
+/**
+ * Changes a match's status alone, in one transaction. The log and `updatedAt` (when it was last
+ * played, which history and statistics order and filter by) stay; `revision` moves on so an
+ * open match screen sees the change.
+ */
+async function setStatus(
+	id: string,
+	from: MatchStatus,
+	change: (match: MatchRow) => MatchRow
+): Promise<MatchRow> {
+	const db = database();
+	return db.transaction('rw', db.matches, async () => {
+		const match = await db.matches.get(id);
+		if (!match) throw new MissingMatch(id);
+		if (match.status !== from) throw new WrongStatus(id, match.status);
+		const next = { ...change(match), revision: (match.revision ?? 0) + 1 };
+		await db.matches.put(next);
+		return next;
+	});
+}
+
+/**
+ * Ends a match being played as abandoned: kept in history with its whole log, off the list
+ * of matches to continue, counted in no result (stats.ts). A finished match has a result and
+ * cannot be abandoned.
+ */
+export function abandonMatch(id: string, now = Date.now()): Promise<MatchRow> {
+	return setStatus(id, 'active', (match) => ({ ...match, status: 'abandoned', abandonedAt: now }));
+}
+
+/** Takes an abandoned match back up where it stopped. */
+export function resumeMatch(id: string): Promise<MatchRow> {
+	return setStatus(id, 'abandoned', ({ abandonedAt: _abandoned, ...match }) => ({
+		...match,
+		status: 'active'
+	}));
 }

@@ -5,9 +5,10 @@ import { PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 
 /** Opens a database exactly as an older app version would have written it. */
-async function writtenBy(version: 1, name: string, seed: (db: Dexie) => Promise<void>) {
+async function writtenBy(version: 1 | 2, name: string, seed: (db: Dexie) => Promise<void>) {
 	const old = new Dexie(name);
-	old.version(version).stores(SCHEMA[version]);
+	// the schema is cumulative: an older app declared every version up to its own
+	for (let at = 1 as 1 | 2; at <= version; at++) old.version(at).stores(SCHEMA[at]);
 	await old.open();
 	await seed(old);
 	old.close();
@@ -60,6 +61,57 @@ describe('schema upgrades keep every saved match', () => {
 		expect(await db.actions.toArray()).toHaveLength(2);
 		expect(await db.players.count()).toBe(3);
 		expect(await db.settings.get('theme')).toEqual({ key: 'theme', value: 'dark' });
+		db.close();
+	});
+
+	it('v2 -> current (v3): every row kept; a match can then be abandoned, off the active list', async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		const match = (id: string, status: string, updatedAt: number) => ({
+			id,
+			game: 'climbing',
+			config: { mode: 'basic', tokens: 40 },
+			seats: [
+				{ playerId: 'p1', name: 'Léa' },
+				{ playerId: 'p2', name: 'Sam' }
+			],
+			playerIds: ['p1', 'p2'],
+			status,
+			createdAt: 1,
+			updatedAt,
+			length: 1,
+			redo: [],
+			result: null
+		});
+		await writtenBy(2, name, async (db) => {
+			await db.table('players').bulkAdd([
+				{ id: 'p1', name: 'Léa', nameKey: 'léa', hidden: false, createdAt: 1 },
+				{ id: 'p2', name: 'Sam', nameKey: 'sam', hidden: false, createdAt: 1 }
+			]);
+			await db.table('matches').bulkAdd([match('m1', 'active', 5), match('m2', 'active', 6)]);
+			await db.table('actions').bulkAdd([
+				{ matchId: 'm1', seq: 0, action: { type: 'start', seat: 0 }, at: 5 },
+				{ matchId: 'm2', seq: 0, action: { type: 'start', seat: 1 }, at: 6 }
+			]);
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		expect(db.verno).toBe(SCHEMA_VERSION);
+		expect(SCHEMA_VERSION).toBe(3);
+		expect(await db.matches.toArray()).toEqual([
+			match('m1', 'active', 5),
+			match('m2', 'active', 6)
+		]);
+		expect(await db.actions.count()).toBe(2);
+
+		// the v2 index on [status+updatedAt] keeps an abandoned match apart from those to continue
+		await db.matches.update('m2', { status: 'abandoned', abandonedAt: 7 });
+		const active = await db.matches
+			.where('[status+updatedAt]')
+			.between(['active', Dexie.minKey], ['active', Dexie.maxKey])
+			.primaryKeys();
+		expect(active).toEqual(['m1']);
+		expect(await db.matches.where('status').equals('abandoned').primaryKeys()).toEqual(['m2']);
 		db.close();
 	});
 });

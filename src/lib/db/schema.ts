@@ -20,11 +20,18 @@ export const SCHEMA = {
 	 */
 	2: {
 		matches: 'id, game, status, updatedAt, *playerIds, [game+updatedAt], [status+updatedAt]'
-	}
+	},
+	/**
+	 * v3: a match can be abandoned (status 'abandoned', with `abandonedAt`). No index changes:
+	 * [status+updatedAt] already keeps abandoned matches off the home page's list to continue
+	 * and out of who wins what. The version is raised because backups written from now on may
+	 * hold abandoned matches: an older Passpad refuses them as newer, not as damaged.
+	 */
+	3: {}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface PlayerRow {
 	id: string;
@@ -41,7 +48,11 @@ export interface SeatRow {
 	name: string;
 }
 
-export type MatchStatus = 'active' | 'finished';
+/** What the rules say of a log: still being played, or over. */
+export type PlayStatus = 'active' | 'finished';
+
+/** v3: a match the players stopped for good is 'abandoned' (kept, counted in no result). */
+export type MatchStatus = PlayStatus | 'abandoned';
 
 /** A finished match's result, kept on the row so history and statistics need no replay. */
 export interface MatchResult {
@@ -75,6 +86,8 @@ export interface MatchRow {
 	/** v2: seats' player ids, for the multi-entry index */
 	playerIds: string[];
 	status: MatchStatus;
+	/** v3: when the players abandoned it; only on an abandoned match */
+	abandonedAt?: number;
 	createdAt: number;
 	updatedAt: number;
 	/**

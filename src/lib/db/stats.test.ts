@@ -58,6 +58,7 @@ describe('playerStats: per game, from the rows of one player', () => {
 			game: 'ill-pass',
 			played: 3,
 			unfinished: 1,
+			abandoned: 0,
 			won: 2,
 			shared: 1,
 			winRate: 2 / 3,

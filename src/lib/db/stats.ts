@@ -24,6 +24,8 @@ export interface GameStats {
 	played: number;
 	/** matches begun and not finished, counted apart: they are in no other figure */
 	unfinished: number;
+	/** matches the players abandoned: in no other figure, not even unfinished */
+	abandoned: number;
 	/**
 	 * Finished matches the player's side won. A shared victory counts as won: the player is
 	 * among the winners, as the match screen and history say.
@@ -47,12 +49,14 @@ export interface PlayerStats {
 	games: GameStats[];
 	played: number;
 	unfinished: number;
+	abandoned: number;
 	won: number;
 }
 
 interface Tally {
 	played: number;
 	unfinished: number;
+	abandoned: number;
 	won: number;
 	shared: number;
 	scores: number;
@@ -67,6 +71,7 @@ interface Tally {
 const emptyTally = (): Tally => ({
 	played: 0,
 	unfinished: 0,
+	abandoned: 0,
 	won: 0,
 	shared: 0,
 	scores: 0,
@@ -89,6 +94,10 @@ function placeOf(row: MatchRow, playerId: string): { seat: number; side: number 
 }
 
 function add(tally: Tally, row: MatchRow, playerId: string): void {
+	if (row.status === 'abandoned') {
+		tally.abandoned++;
+		return;
+	}
 	if (row.status !== 'finished' || !row.result) {
 		tally.unfinished++;
 		return;
@@ -133,6 +142,7 @@ function finish(game: GameId, tally: Tally): GameStats {
 		game,
 		played: tally.played,
 		unfinished: tally.unfinished,
+		abandoned: tally.abandoned,
 		won: tally.won,
 		shared: tally.shared,
 		winRate: tally.played > 0 ? tally.won / tally.played : null,
@@ -161,9 +171,15 @@ export async function playerStats(playerId: string, period: Period = {}): Promis
 	const games = GAME_IDS.filter((game) => tallies.has(game)).map((game) =>
 		finish(game, tallies.get(game)!)
 	);
-	const sum = (field: 'played' | 'unfinished' | 'won') =>
+	const sum = (field: 'played' | 'unfinished' | 'abandoned' | 'won') =>
 		games.reduce((total, game) => total + game[field], 0);
-	return { games, played: sum('played'), unfinished: sum('unfinished'), won: sum('won') };
+	return {
+		games,
+		played: sum('played'),
+		unfinished: sum('unfinished'),
+		abandoned: sum('abandoned'),
+		won: sum('won')
+	};
 }
 
 /** Matches each player sat in (finished or not), counted on the `playerIds` index alone. */

@@ -1,4 +1,5 @@
 import { getLocale, locales, setLocale, type Locale } from '$lib/paraglide/runtime';
+import { deviceDateTime } from '$lib/dates';
 
 export { getLocale, locales, type Locale };
 
@@ -15,8 +16,7 @@ export function applyLanguage(): void {
 	document.documentElement.lang = getLocale();
 }
 
+/** A day and time as the device writes them, whatever the app's language (dates.ts). */
 export function formatDate(time: number): string {
-	return new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-		time
-	);
+	return deviceDateTime(time);
 }

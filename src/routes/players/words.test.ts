@@ -6,6 +6,7 @@ const stats = (over: Partial<GameStats>): GameStats => ({
 	game: 'ill-pass',
 	played: 0,
 	unfinished: 0,
+	abandoned: 0,
 	won: 0,
 	shared: 0,
 	winRate: null,
@@ -49,6 +50,17 @@ describe("a game's statistics in words", () => {
 		expect(statRows(stats({ game: 'climbing', unfinished: 2 }))).toEqual([
 			{ label: 'Unfinished matches', value: '2' }
 		]);
+	});
+
+	it('abandoned matches are said apart, never as unfinished', () => {
+		expect(statRows(stats({ game: 'climbing', abandoned: 1 }))).toEqual([
+			{ label: 'Unfinished matches', value: '0' },
+			{ label: 'Abandoned matches', value: '1' }
+		]);
+		const rows = table(statRows(stats({ played: 1, won: 1, winRate: 1, abandoned: 2 })));
+		expect(rows['Abandoned matches']).toBe('2');
+		expect(rows['Finished matches']).toBe('1');
+		expect(rows).not.toHaveProperty('Unfinished matches');
 	});
 
 	it('counts matches in the singular and plural', () => {

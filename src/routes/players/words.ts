@@ -26,7 +26,13 @@ export function figure(value: number | null): string {
 /** A game's statistics as the rows of its table: a label and a value each. */
 export function statRows(stats: GameStats): { label: string; value: string }[] {
 	const unfinished = { label: m.stat_unfinished(), value: figure(stats.unfinished) };
-	if (stats.played === 0) return [unfinished];
+	const abandoned = { label: m.stat_abandoned(), value: figure(stats.abandoned) };
+	// abandoned matches are counted apart and only said when there are some: no other figure has them
+	const apart = [
+		...(stats.unfinished > 0 || stats.played === 0 ? [unfinished] : []),
+		...(stats.abandoned > 0 ? [abandoned] : [])
+	];
+	if (stats.played === 0) return apart;
 	const rows = [
 		{ label: m.stat_played(), value: figure(stats.played) },
 		{
@@ -47,7 +53,7 @@ export function statRows(stats: GameStats): { label: string; value: string }[] {
 			value: featValue(feat, stats.played)
 		}))
 	];
-	return stats.unfinished > 0 ? [...rows, unfinished] : rows;
+	return [...rows, ...apart];
 }
 
 /** A feat's figure; when older matches did not record it, says how many did. */
