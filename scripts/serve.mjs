@@ -1,11 +1,14 @@
 // Serves the static build like any static host would: files from build/, and the app shell
 // (index.html) for every other path, so deep links work. Usage: node scripts/serve.mjs [port]
 // The headers (cache, Content-Security-Policy and the other security headers) are the ones the
-// README's "Hosting the build elsewhere" asks of any host: scripts/headers.mjs.
+// README's "Hosting the build elsewhere" asks of any host: scripts/headers.mjs. Text files go
+// out precompressed when the browser accepts it: the .br or .gz sibling the build wrote
+// (scripts/compress.mjs), never compressed again per request.
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import sirv from 'sirv';
 import { cacheControl, contentSecurityPolicy, securityHeaders } from './headers.mjs';
+import { filesOf, staleSiblings } from './compress.mjs';
 
 const port = Number(process.argv[2] ?? process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -16,10 +19,24 @@ if (!existsSync(`${root}/index.html`)) {
 	process.exit(1);
 }
 const security = securityHeaders(contentSecurityPolicy(root));
+// a file changed after the build (the update tests deploy "a new version" so) goes out as it
+// is: its old sibling must never be sent in its place
+const known = new Set(filesOf(root).map((file) => `/${file}`));
+const stale = staleSiblings(root);
+
+function pathOf(url = '/') {
+	try {
+		return decodeURI(new URL(url, 'http://localhost').pathname);
+	} catch {
+		return url; // a malformed address: sirv answers it
+	}
+}
 
 const files = sirv(root, {
 	single: 'index.html',
 	etag: true,
+	brotli: true,
+	gzip: true,
 	setHeaders(res, pathname) {
 		// `pathname` is the request's: "/", "/match/abc" and "/index.html" all get the shell
 		res.setHeader('Cache-Control', cacheControl(pathname));
@@ -28,5 +45,9 @@ const files = sirv(root, {
 
 createServer((req, res) => {
 	for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+	if (stale.size) {
+		const path = pathOf(req.url);
+		if (stale.has(known.has(path) ? path : '/index.html')) delete req.headers['accept-encoding'];
+	}
 	files(req, res, () => res.writeHead(404, { 'Cache-Control': 'no-cache' }).end());
 }).listen(port, host, () => console.log(`Passpad is served on http://localhost:${port}`));

@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test';
 import { seedMatches } from './seed.js';
 
 test('history with 10,000 saved matches opens, pages and filters', async ({ page }) => {
-	await page.goto('/');
-	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
+	// the home page only reads (it creates no database): history opens it, as any screen that
+	// writes would
+	await page.goto('/history');
+	await expect(page.getByText('No match saved yet.')).toBeVisible();
 	await page.evaluate(seedMatches, 10_000);
 
 	let started = Date.now();
@@ -28,4 +30,11 @@ test('history with 10,000 saved matches opens, pages and filters', async ({ page
 	await expect(rows.first()).toContainText('Ben');
 	await page.getByRole('button', { name: 'Clear filters' }).click();
 	await expect(page.getByRole('status')).toHaveText('10000 matches');
+
+	// the home page lists the 8 newest unfinished of them (every 10th seeded match is one)
+	await page.goto('/');
+	const unfinished = page.getByRole('region', { name: 'Continue' }).getByRole('link');
+	await expect(unfinished).toHaveCount(8);
+	await expect(unfinished.first()).toHaveAttribute('href', '/match/seed-0');
+	await expect(unfinished.last()).toHaveAttribute('href', '/match/seed-70');
 });

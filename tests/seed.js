@@ -1,5 +1,6 @@
 // Writes `count` finished and unfinished matches straight into the app's IndexedDB database
-// (it must already exist: open the app once first). Runs in the page, via page.evaluate;
+// (it must already exist: open a screen that opens it, such as history, first; the home page
+// only reads). Runs in the page, via page.evaluate;
 // shared by the history test and `npm run bench`.
 /** @param {number} count */
 export async function seedMatches(count) {

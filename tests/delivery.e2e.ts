@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+// Issue 14, item 2: the build goes out precompressed (scripts/compress.mjs writes .br and .gz
+// siblings; scripts/serve.mjs sends them), with the same cache and security headers.
+
+interface Answer {
+	headers: Record<string, string | string[] | undefined>;
+	body: Buffer;
+}
+
+/** A GET that says exactly which encodings it accepts (a browser always says br, gzip). */
+function fetchRaw(url: string, acceptEncoding: string): Promise<Answer> {
+	return new Promise((resolve, reject) => {
+		get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+		}).on('error', reject);
+	});
+}
+
+const decoded = ({ headers, body }: Answer) =>
+	headers['content-encoding'] === 'br'
+		? brotliDecompressSync(body)
+		: headers['content-encoding'] === 'gzip'
+			? gunzipSync(body)
+			: body;
+
+test('the home page arrives brotli-compressed, with its cache and security headers', async ({
+	page
+}) => {
+	const answers: { url: string; type: string; headers: Record<string, string> }[] = [];
+	page.on('response', async (response) => {
+		const type = response.request().resourceType();
+		if (['document', 'script', 'stylesheet'].includes(type)) {
+			answers.push({ url: response.url(), type, headers: await response.allHeaders() });
+		}
+	});
+	await page.goto('/');
+	await expect(page.getByRole('heading', { name: 'New match' })).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	expect(answers.filter((answer) => answer.type === 'script').length).toBeGreaterThan(3);
+	let compressed = 0;
+	for (const { url, headers } of answers) {
+		const path = new URL(url).pathname;
+		const file = path.includes('.') ? `build${path}` : 'build/index.html';
+		// a few bytes (Kit's one-line start entry) would not get smaller: sent as they are
+		if (statSync(file).size >= 1024) {
+			expect(headers['content-encoding'], path).toBe('br');
+			compressed++;
+		}
+		expect(headers['vary'], path).toBe('Accept-Encoding');
+		expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+		expect(headers['x-content-type-options'], path).toBe('nosniff');
+		expect(headers['cache-control'], path).toBe(
+			path.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+		);
+	}
+	expect(compressed).toBeGreaterThan(3);
+});
+
+test('each encoding a client accepts: brotli, else gzip, else the file itself, with the same bytes', async ({
+	baseURL
+}) => {
+	const shell = readFileSync('build/index.html');
+	for (const [path, file] of [
+		['/', shell],
+		['/match/any', shell],
+		['/sw.js', readFileSync('build/sw.js')]
+	] as const) {
+		for (const [accept, encoding] of [
+			['gzip, deflate, br', 'br'],
+			['gzip', 'gzip'],
+			['identity', undefined]
+		] as const) {
+			const answer = await fetchRaw(`${baseURL}${path}`, accept);
+			expect(answer.headers['content-encoding'], `${path} for ${accept}`).toBe(encoding);
+			expect(decoded(answer).equals(file), `${path} for ${accept}`).toBe(true);
+			if (encoding) expect(answer.body.length).toBeLessThan(file.length);
+		}
+	}
+});
+
+test.describe('a file changed after the build', () => {
+	const port = 4177;
+	let server: ChildProcess | null = null;
+	let dir = '';
+	test.beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'passpad-build-'));
+		cpSync('build', dir, { recursive: true });
+		// a new version deployed by hand: the worker changes, its old siblings stay behind
+		writeFileSync(join(dir, 'sw.js'), `${readFileSync(join(dir, 'sw.js'), 'utf8')}\n// next\n`);
+		server = spawn(process.execPath, ['scripts/serve.mjs', String(port), dir], {
+			stdio: 'ignore'
+		});
+		for (let tries = 0; tries < 100; tries++) {
+			const up = await fetchRaw(`http://localhost:${port}/`, 'br').then(
+				() => true,
+				() => false
+			);
+			if (up) return;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		throw new Error('the test server did not start');
+	});
+	test.afterAll(() => {
+		server?.kill();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	test('goes out as it now is, never as its stale compressed sibling', async () => {
+		const sw = await fetchRaw(`http://localhost:${port}/sw.js`, 'gzip, deflate, br');
+		expect(sw.headers['content-encoding']).toBeUndefined();
+		expect(sw.body.toString('utf8')).toMatch(/\/\/ next\n$/);
+		// the files left as they were still go out compressed
+		const shell = await fetchRaw(`http://localhost:${port}/`, 'gzip, deflate, br');
+		expect(shell.headers['content-encoding']).toBe('br');
+		expect(decoded(shell).equals(readFileSync(join(dir, 'index.html')))).toBe(true);
+	});
+});
