@@ -191,6 +191,56 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 	});
 }
 
+// A larger phone in French, one whole game: the same reach at 390x844.
+test.describe('390x844, fr', () => {
+	test.use({ ...smallPhone, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+
+	test("I'll Pass: a whole game at 390x844 in French, every tap in reach", async ({ page }) => {
+		const run = randomGame(seeded(9), 5);
+		await startMatch(page, "I'll Pass", NAMES, {
+			start: NAMES[run.config.start],
+			french: true,
+			setup: async (page) => {
+				if (run.config.takerReveals) await page.locator('input[type=checkbox]').first().check();
+			}
+		});
+		const thumb = new Thumb(page);
+		for (const [at, action] of run.actions.entries()) {
+			await apart(page, run.actions[at - 1], action.type);
+			if (action.type === 'reveal') await thumb.tap(page.locator(`[data-card="${action.card}"]`));
+			else await thumb.tap(page.locator(`[data-${action.type}]`), action.type);
+			await logged(page, at + 1);
+		}
+		await expect(page.getByTestId('outcome')).toBeVisible();
+	});
+});
+
+// One hand or a keyboard: arrow keys move within a pad, and after each step the focus is on
+// the next control needed, not back at the top of the page.
+test('keyboard: a Pass Pass card by arrows and Enter, the focus going on to the next step', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', NAMES.slice(0, 3));
+	const purple = page.locator('button.color[data-color="purple"]');
+	await purple.focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(page.locator('button.color[data-color="blue"]')).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await expect(page.locator('button.color[data-color="yellow"]')).toBeFocused();
+	await page.keyboard.press('Enter');
+	// the colour is chosen: the values pad has the focus, and arrows walk it
+	await expect(page.locator('.values [data-value="1"]')).toBeFocused();
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowDown');
+	await expect(page.locator('.values [data-value="8"]')).toBeFocused();
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('Enter'); // 1 diamond
+	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a01).');
+	// the next card starts at the colours again
+	await expect(page.locator('button.color[data-color="purple"]')).toBeFocused();
+});
+
 async function passPassAction(page: Page, thumb: Thumb, action: PassPassAction, seen: Set<string>) {
 	switch (action.type) {
 		case 'play': {

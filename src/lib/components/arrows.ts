@@ -49,9 +49,18 @@ function target(buttons: HTMLButtonElement[], at: number, key: string): number {
 	}
 }
 
-/** Moves the focus into `container`'s first enabled control, once the screen has drawn it. */
-export function focusFirst(container: HTMLElement | undefined, selector = 'button:not(:disabled)') {
-	requestAnimationFrame(() =>
-		container?.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true })
-	);
+/**
+ * Moves the focus into `container`'s first control matching `selector`, once the screen has
+ * drawn it; a pad disabled while the entry is being saved gets it when it comes back.
+ */
+export function focusFirst(
+	container: HTMLElement | undefined,
+	selector = 'button:not(:disabled)',
+	frames = 30
+) {
+	requestAnimationFrame(() => {
+		const target = container?.querySelector<HTMLElement>(selector);
+		if (target) target.focus({ preventScroll: true });
+		else if (frames > 0) focusFirst(container, selector, frames - 1);
+	});
 }
