@@ -64,6 +64,11 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 					});
 		case 'double-ace-alone':
 			return m.cl_refusal_double_ace();
+		case 'no-such-faces':
+			return m.cl_refusal_no_faces({
+				count: Number(params.cards),
+				values: String(params.values ?? '')
+			});
 		case 'hand-too-small':
 			return m.cl_refusal_hand({ cards: Number(params.cards), count: Number(params.hand) });
 		case 'does-not-beat':

@@ -79,11 +79,22 @@ export function judge(state: ClimbingState, play: unknown): PlayCheck {
  */
 export function mustHoldDoubleAce(values: readonly Rank[], cards: number): boolean {
 	const doubledFaces = values.length - cards;
-	if (doubledFaces <= 0) return false;
+	if (doubledFaces <= 0 || noSuchFaces(values, cards)) return false;
+	return doubledFaces > pairsOf(values.filter((value) => value !== 'A'));
+}
+
+/**
+ * RULINGS PASS 1: a doubled face shows one value twice, so `cards` cards show these values only
+ * if they hold at least as many equal pairs as there are doubled faces (5 6 7 8 9 is no 3 cards).
+ */
+export function noSuchFaces(values: readonly Rank[], cards: number): boolean {
+	return values.length - cards > pairsOf(values);
+}
+
+function pairsOf(values: readonly Rank[]): number {
 	const counts = new Map<Rank, number>();
-	for (const value of values) if (value !== 'A') counts.set(value, (counts.get(value) ?? 0) + 1);
-	const otherPairs = [...counts.values()].reduce((sum, count) => sum + Math.floor(count / 2), 0);
-	return doubledFaces > otherPairs;
+	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+	return [...counts.values()].reduce((sum, count) => sum + Math.floor(count / 2), 0);
 }
 
 function refusal(
@@ -99,6 +110,9 @@ function refusal(
 	const min = Math.ceil(values.length / 2);
 	if (cards < min || cards > values.length) {
 		return { code: 'card-count', params: { cards, min, max: values.length } };
+	}
+	if (noSuchFaces(values, cards)) {
+		return { code: 'no-such-faces', params: { cards, values: values.join(' ') } };
 	}
 	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card.
 	if (cards > 1 && mustHoldDoubleAce(values, cards)) return { code: 'double-ace-alone' };

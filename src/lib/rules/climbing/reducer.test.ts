@@ -359,6 +359,19 @@ describe('RULINGS PASS 10: the upgraded AA card is played on its own', () => {
 		});
 	});
 
+	it.each([
+		// found by the table e2e: the simulator played a straight from 3 cards, and the refusal
+		// blamed an AA card that was not there
+		['a straight from 3 cards', '5 6 7 8 9', 3],
+		['a straight from 4 cards', '7 8 9 10 J', 4],
+		['a straight with aces from 3 cards', '10 J Q K A', 3]
+	])('values no faces can show: %s is refused as such, not as the AA card', (_, shown, cards) => {
+		expect(refusal(led(), put(0, shown, { cards }))).toEqual({
+			code: 'no-such-faces',
+			params: { cards, values: shown }
+		});
+	});
+
 	it('a doubled face that may be another value stands: 9 9 A A A with 4 cards may hold a 99', () => {
 		const state = run(led(), put(0, '9 9 A A A', { cards: 4, upgrade: true }));
 		expect(table(state)?.set).toEqual({ type: 'fullHouse', rank: 'A' });

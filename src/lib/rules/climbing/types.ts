@@ -122,6 +122,7 @@ export const REFUSALS = [
 	'card-count',
 	'hand-too-small',
 	'double-ace-alone',
+	'no-such-faces',
 	'does-not-beat',
 	'nothing-to-augment',
 	'augment-needs-equal-set',
