@@ -241,6 +241,37 @@ test('keyboard: a Pass Pass card by arrows and Enter, the focus going on to the 
 	await expect(page.locator('button.color[data-color="purple"]')).toBeFocused();
 });
 
+test('a card this device remembers goes down with colour and value; one tap corrects its diamonds', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', NAMES.slice(0, 3));
+	const entry = page.getByTestId('turn');
+	const enter = async (color: string, value: number) => {
+		await entry.locator(`button.color[data-color="${color}"]`).click();
+		await entry.locator(`.values [data-value="${value}"]`).click();
+	};
+	await enter('yellow', 8);
+	await entry.locator('.diamond-keys [data-diamonds="1"]').click();
+	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a01).');
+
+	// a new match on the same device: Yellow 8's diamonds are known, two taps put it down
+	await startMatch(page, 'Pass Pass', NAMES.slice(0, 3));
+	await enter('yellow', 8);
+	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a01).');
+	await expect(page.getByTestId('log').locator('summary')).toContainText('(1)');
+	// the card printed 3: one tap corrects the play, still one action in the log
+	const fix = page.getByTestId('correct-diamonds');
+	await expect(fix.locator('[data-diamonds="1"]')).toHaveAttribute('aria-pressed', 'true');
+	await fix.locator('[data-diamonds="3"]').click();
+	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a03).');
+	await expect(page.getByTestId('log').locator('summary')).toContainText('(1)');
+	await expect(fix.locator('[data-diamonds="3"]')).toHaveAttribute('aria-pressed', 'true');
+	// the next card clears the offer
+	await enter('blue', 2);
+	await entry.locator('.diamond-keys [data-diamonds="0"]').click();
+	await expect(fix).toHaveCount(0);
+});
+
 async function passPassAction(page: Page, thumb: Thumb, action: PassPassAction, seen: Set<string>) {
 	switch (action.type) {
 		case 'play': {

@@ -13,10 +13,10 @@ import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
 import { pageTaps, type Press, type TapSource } from './taps';
+import { isolate } from './names';
 
 /** Two asks of the same action closer than this are one tap landing twice (a double tap). */
 export const DOUBLE_TAP_MS = 300;
-import { isolate } from './names';
 
 /** An entry asked for: its kind, when, and the press that asked it. */
 interface Asked {
