@@ -8,7 +8,7 @@
 // and largest contentful paint; fails when accessibility or best practices fall below 100.
 // Usage: npm run lighthouse (after npm run build). LIGHTHOUSE_RUNS=1 for a quick look;
 // LIGHTHOUSE_PORT to serve on another port than 4194.
-import { spawn } from 'node:child_process';
+import { startServer } from './start-server.mjs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -18,18 +18,9 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // not 4190, where it was: fetch refuses that port (a "bad port" of the Fetch standard)
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4194);
 const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.mjs', String(port)], { stdio: 'ignore' });
+const server = await startServer(port);
 const stop = () => server.kill();
 process.on('exit', stop);
-for (let tries = 0; ; tries++) {
-	const up = await fetch(`${base}/`).then(
-		(response) => response.ok,
-		() => false
-	);
-	if (up) break;
-	if (tries === 100) throw new Error(`scripts/serve.mjs did not start on port ${port}`);
-	await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 const chrome = await launch({
 	chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,12 +1,11 @@
 // Screenshots of every game's match screen, for a person to look at (not a test).
 // Usage: node scripts/shots.mjs [outdir] (serves build/ on port 4180 itself)
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { startServer } from './start-server.mjs';
 
 const out = process.argv[2] ?? 'reports/shots';
 const port = 4180;
-const server = spawn('node', ['scripts/serve.mjs', String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 700));
+const server = await startServer(port);
 const browser = await chromium.launch({
 	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking']

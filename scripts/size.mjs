@@ -11,7 +11,7 @@
 // what its entry imports statically (Kit's manifest): a measurement that misses any fails.
 // A game's screens load when a match opens: the match route is measured with I'll Pass open,
 // and each game's screens are listed apart, beyond what the match route loads already.
-import { spawn } from 'node:child_process';
+import { startServer } from './start-server.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -81,17 +81,8 @@ const staticClosure = (route) =>
 // the build, served as the browser meets it
 const port = Number(process.env.SIZE_PORT ?? 4189);
 const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.mjs', String(port)], { stdio: 'ignore' });
+const server = await startServer(port);
 process.on('exit', () => server.kill());
-for (let tries = 0; ; tries++) {
-	const up = await fetch(`${base}/`).then(
-		(response) => response.ok,
-		() => false
-	);
-	if (up) break;
-	if (tries === 100) throw new Error(`scripts/serve.mjs did not start on port ${port}`);
-	await new Promise((resolve) => setTimeout(resolve, 100));
-}
 const browser = await chromium.launch({
 	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startServer } from '../scripts/start-server.mjs';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -202,16 +203,7 @@ test.describe('item 7: a new version, with two tabs open', () => {
 	let server: ChildProcess | null = null;
 	let dir = '';
 	const serve = async () => {
-		server = spawn(process.execPath, ['scripts/serve.mjs', String(port), dir], { stdio: 'ignore' });
-		for (let tries = 0; tries < 100; tries++) {
-			const up = await fetch(`http://localhost:${port}/`).then(
-				(response) => response.ok,
-				() => false
-			);
-			if (up) return;
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-		throw new Error('the test server did not start');
+		server = await startServer(port, dir);
 	};
 	test.beforeAll(() => {
 		dir = mkdtempSync(join(tmpdir(), 'passpad-update-'));
