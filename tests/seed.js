@@ -15,7 +15,14 @@ export async function seedMatches(count) {
 	const players = tx.objectStore('players');
 	const names = ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo', 'Yu-cin', 'Wang'];
 	names.forEach((name, k) =>
-		players.put({ id: `p${k}`, name, nameKey: name.toLowerCase(), hidden: false, createdAt: 0 })
+		players.put({
+			id: `p${k}`,
+			name,
+			nameKey: name.toLowerCase(),
+			hidden: false,
+			createdAt: 0,
+			colour: null
+		})
 	);
 	const games = ['ill-pass', 'pass-pass', 'dominoes', 'climbing'];
 	const now = Date.now();
@@ -28,6 +35,9 @@ export async function seedMatches(count) {
 			seats,
 			playerIds: seats.map((seat) => seat.playerId),
 			status: i % 10 === 0 ? 'active' : 'finished',
+			notes: '',
+			playedMs: 0,
+			playedByHand: false,
 			createdAt: now - i * 3_600_000,
 			updatedAt: now - i * 3_600_000,
 			length: 0,

@@ -233,7 +233,14 @@ describe('backup: every field of an import gets its real range (issue 12, items 
 		const file = await exportAll('test');
 		const lea = file.players.find((player) => player.name === 'Léa')!;
 		await fresh(); // another phone, where that id is Zed's
-		await db.players.add({ id: lea.id, name: 'Zed', nameKey: 'zed', hidden: false, createdAt: 0 });
+		await db.players.add({
+			id: lea.id,
+			name: 'Zed',
+			nameKey: 'zed',
+			hidden: false,
+			createdAt: 0,
+			colour: null
+		});
 		await importBackup(readBackup(JSON.stringify(file)));
 		expect((await db.players.get(lea.id))!.name).toBe('Zed');
 		for (const match of await db.matches.toArray()) {

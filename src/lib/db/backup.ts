@@ -7,6 +7,8 @@ import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from './schema';
 import { MAX_BACKUP_BYTES } from './limits';
+import { NOTES_MAX_LENGTH } from './matches';
+import { timePlayed } from './played';
 
 export const BACKUP_FORMAT = 'passpad-backup';
 export { MAX_BACKUP_BYTES } from './limits';
@@ -33,7 +35,9 @@ const Player = v.object({
 	name: Name,
 	nameKey: v.pipe(v.string(), v.maxLength(4 * NAME_MAX_LENGTH)),
 	hidden: v.boolean(),
-	createdAt: Time
+	createdAt: Time,
+	/** v4: a palette key; absent from older backups (read as none) */
+	colour: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z-]{1,20}$/))), null)
 });
 
 const Side = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5));
@@ -55,9 +59,15 @@ const Match = v.object({
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
 	seats: v.pipe(v.array(v.object({ playerId: Id, name: Name })), v.minLength(2), v.maxLength(6)),
-	status: v.picklist(['active', 'finished', 'abandoned']),
+	status: v.picklist(['active', 'finished', 'abandoned', 'handed']),
 	/** v3: only on an abandoned match (proveMatch) */
 	abandonedAt: v.optional(Time),
+	/** v4: only on a match handed over to another phone (proveMatch) */
+	handedAt: v.optional(Time),
+	/** v4: absent from older backups, read as no note and the time measured from the log */
+	notes: v.optional(v.pipe(v.string(), v.maxLength(NOTES_MAX_LENGTH)), ''),
+	playedMs: v.optional(Count),
+	playedByHand: v.optional(v.boolean(), false),
 	createdAt: Time,
 	updatedAt: Time,
 	revision: v.optional(Count),
@@ -76,7 +86,8 @@ const Envelope = v.object({
 	matches: v.array(v.unknown())
 });
 
-type MatchEntry = v.InferOutput<typeof Match>;
+/** A proven match: every v4 field filled in, measured from the log where the file had none. */
+type MatchEntry = v.InferOutput<typeof Match> & { playedMs: number };
 export type BackupFile = Omit<v.InferOutput<typeof Envelope>, 'matches'> & {
 	matches: MatchEntry[];
 };
@@ -234,12 +245,16 @@ function proveMatch(
 		});
 	}
 	const summary = summarize(game, state);
-	if (match.status === 'abandoned') {
+	// the time played is measured from the log where an older backup did not keep it
+	const played = { playedMs: match.playedMs ?? timePlayed(match.log.map((entry) => entry.at)) };
+	if (match.status !== 'abandoned' && match.abandonedAt !== undefined) throw where('abandonedAt');
+	if (match.status !== 'handed' && match.handedAt !== undefined) throw where('handedAt');
+	if (match.status === 'abandoned' || match.status === 'handed') {
+		// the statuses the rules cannot know are kept where the rules say play goes on
 		if (summary.status !== 'active') throw where('status');
-		return { ...match, result: null };
+		return { ...match, ...played, result: null };
 	}
-	if (match.abandonedAt !== undefined) throw where('abandonedAt');
-	return { ...match, ...summary };
+	return { ...match, ...played, ...summary };
 }
 
 /**

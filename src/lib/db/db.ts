@@ -8,6 +8,7 @@ import {
 	type SettingRow
 } from './schema';
 import { siteDataAllowed } from './site';
+import { timePlayed } from './played';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
@@ -35,6 +36,32 @@ export class PasspadDb extends Dexie {
 			});
 		// v3 adds a status value, not an index: nothing to rewrite (schema.ts)
 		this.version(3).stores(SCHEMA[3]);
+		this.version(4)
+			.stores(SCHEMA[4])
+			.upgrade(async (tx) => {
+				this.upgrading = true;
+				// the time played of every match, from its log's times: one pass over the log
+				const times = new Map<string, number[]>();
+				await tx.table<ActionRow>('actions').each((row) => {
+					const log = times.get(row.matchId);
+					if (log) log.push(row.at);
+					else times.set(row.matchId, [row.at]);
+				});
+				await tx
+					.table<MatchRow>('matches')
+					.toCollection()
+					.modify((match) => {
+						match.notes ??= '';
+						match.playedByHand ??= false;
+						match.playedMs ??= timePlayed(times.get(match.id) ?? []);
+					});
+				await tx
+					.table<PlayerRow>('players')
+					.toCollection()
+					.modify((player) => {
+						player.colour ??= null;
+					});
+			});
 	}
 }
 

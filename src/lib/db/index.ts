@@ -6,3 +6,4 @@ export * from './matches';
 export * from './log';
 export * from './settings';
 export * from './history';
+export * from './played';

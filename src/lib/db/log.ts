@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
 import { database, durably } from './db';
 import { LogConflict, MissingMatch } from './errors';
+import { gapPlayed } from './played';
 import type { MatchResult, MatchRow, PlayStatus } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
@@ -47,13 +48,20 @@ async function writeLog(
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-			// an entry on an abandoned match is play: it resumes (the status is the rules' again),
-			// rather than an entry refused and lost
-			const { abandonedAt: _abandoned, ...played } = match;
+			// an entry on an abandoned or handed-over match is play: it resumes here (the status is
+			// the rules' again), rather than an entry refused and lost
+			const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
+			const now = Date.now();
 			const next = {
 				...played,
 				...(await change(match)),
-				updatedAt: Date.now(),
+				updatedAt: now,
+				// the time since the last write is play, unless the table went idle (played.ts) or
+				// the players set the time by hand
+				playedMs:
+					match.playedByHand || match.length === 0
+						? match.playedMs
+						: match.playedMs + gapPlayed(match.updatedAt, now),
 				revision: (match.revision ?? 0) + 1
 			};
 			await db.matches.put(next);

@@ -4,6 +4,7 @@ import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { playersFor } from './players';
 import { askToPersist } from './persist';
+import { timePlayed } from './played';
 import type { ActionRow, MatchRow, MatchStatus } from './schema';
 
 export interface NewMatch {
@@ -25,6 +26,9 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 			seats: players.map((player) => ({ playerId: player.id, name: player.name })),
 			playerIds: players.map((player) => player.id),
 			status: 'active',
+			notes: '',
+			playedMs: 0,
+			playedByHand: false,
 			createdAt: now,
 			updatedAt: now,
 			length: 0,
@@ -159,4 +163,53 @@ export function resumeMatch(id: string): Promise<MatchRow> {
 		...match,
 		status: 'active'
 	}));
+}
+
+/**
+ * The first phone's copy of a match handed over to another phone (issue 13): kept in history,
+ * off the list to continue, counted in no result. An entry made here after all takes it back
+ * up (log.ts).
+ */
+export function handOverMatch(id: string, now = Date.now()): Promise<MatchRow> {
+	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }));
+}
+
+/** The longest note a match keeps. */
+export const NOTES_MAX_LENGTH = 2000;
+
+/** The players' note on a match (where, what happened); '' removes it. */
+export async function setNotes(id: string, notes: string): Promise<MatchRow> {
+	const db = database();
+	return db.transaction('rw', db.matches, async () => {
+		const match = await db.matches.get(id);
+		if (!match) throw new MissingMatch(id);
+		const next = {
+			...match,
+			notes: notes.trim().slice(0, NOTES_MAX_LENGTH),
+			revision: (match.revision ?? 0) + 1
+		};
+		await db.matches.put(next);
+		return next;
+	});
+}
+
+/**
+ * The time played set by hand (then kept as the players said), or, with null, measured again
+ * from the log's times (played.ts).
+ */
+export async function setTimePlayed(id: string, ms: number | null): Promise<MatchRow> {
+	const db = database();
+	return db.transaction('rw', db.matches, db.actions, async () => {
+		const match = await db.matches.get(id);
+		if (!match) throw new MissingMatch(id);
+		const measured = async () => timePlayed((await logOf(id).toArray()).map((row) => row.at));
+		const next: MatchRow = {
+			...match,
+			playedMs: ms === null ? await measured() : Math.max(0, Math.round(ms)),
+			playedByHand: ms !== null,
+			revision: (match.revision ?? 0) + 1
+		};
+		await db.matches.put(next);
+		return next;
+	});
 }

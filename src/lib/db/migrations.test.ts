@@ -5,10 +5,10 @@ import { PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 
 /** Opens a database exactly as an older app version would have written it. */
-async function writtenBy(version: 1 | 2, name: string, seed: (db: Dexie) => Promise<void>) {
+async function writtenBy(version: 1 | 2 | 3, name: string, seed: (db: Dexie) => Promise<void>) {
 	const old = new Dexie(name);
 	// the schema is cumulative: an older app declared every version up to its own
-	for (let at = 1 as 1 | 2; at <= version; at++) old.version(at).stores(SCHEMA[at]);
+	for (let at = 1 as 1 | 2 | 3; at <= version; at++) old.version(at).stores(SCHEMA[at]);
 	await old.open();
 	await seed(old);
 	old.close();
@@ -97,10 +97,10 @@ describe('schema upgrades keep every saved match', () => {
 		const db = new PasspadDb(name);
 		await db.open();
 		expect(db.verno).toBe(SCHEMA_VERSION);
-		expect(SCHEMA_VERSION).toBe(3);
+		const v4 = { notes: '', playedMs: 0, playedByHand: false };
 		expect(await db.matches.toArray()).toEqual([
-			match('m1', 'active', 5),
-			match('m2', 'active', 6)
+			{ ...match('m1', 'active', 5), ...v4 },
+			{ ...match('m2', 'active', 6), ...v4 }
 		]);
 		expect(await db.actions.count()).toBe(2);
 
@@ -112,6 +112,53 @@ describe('schema upgrades keep every saved match', () => {
 			.primaryKeys();
 		expect(active).toEqual(['m1']);
 		expect(await db.matches.where('status').equals('abandoned').primaryKeys()).toEqual(['m2']);
+		db.close();
+	});
+
+	it('v3 -> current (v4): notes empty, time played measured from the log without its idle gaps, players without a colour', async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		const minute = 60_000;
+		await writtenBy(3, name, async (db) => {
+			await db.table('players').add({
+				id: 'p1',
+				name: 'Léa',
+				nameKey: 'léa',
+				hidden: false,
+				createdAt: 1
+			});
+			await db.table('matches').add({
+				id: 'm1',
+				game: 'ill-pass',
+				config: { start: 0, takerReveals: false },
+				seats: [{ playerId: 'p1', name: 'Léa' }],
+				playerIds: ['p1'],
+				status: 'abandoned',
+				abandonedAt: 9 * 60 * minute,
+				createdAt: 0,
+				updatedAt: 8 * 60 * minute,
+				length: 4,
+				redo: [],
+				result: null
+			});
+			// 3 minutes of play, an evening's break, then 2 more minutes
+			await db.table('actions').bulkAdd(
+				[0, 3 * minute, 5 * 60 * minute, 5 * 60 * minute + 2 * minute].map((at, seq) => ({
+					matchId: 'm1',
+					seq,
+					action: { type: 'pass' },
+					at
+				}))
+			);
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		expect(db.verno).toBe(SCHEMA_VERSION);
+		const match = (await db.matches.get('m1'))!;
+		expect(match).toMatchObject({ notes: '', playedMs: 5 * minute, playedByHand: false });
+		expect(match.status).toBe('abandoned');
+		expect((await db.players.get('p1'))!.colour).toBeNull();
+		expect(await db.actions.count()).toBe(4);
 		db.close();
 	});
 });

@@ -30,7 +30,14 @@ export async function playersFor(names: string[], now = Date.now()): Promise<Pla
 		const key = nameKey(name);
 		let player = await db.players.where('nameKey').equals(key).first();
 		if (!player) {
-			player = { id: crypto.randomUUID(), name, nameKey: key, hidden: false, createdAt: now };
+			player = {
+				id: crypto.randomUUID(),
+				name,
+				nameKey: key,
+				hidden: false,
+				createdAt: now,
+				colour: null
+			};
 			await db.players.add(player);
 		} else if (player.hidden) {
 			player = { ...player, hidden: false };
@@ -138,6 +145,21 @@ export async function setHidden(
 		const player = await db.players.get(id);
 		if (!player) return refuse('missing-player');
 		const next = { ...player, hidden };
+		await db.players.put(next);
+		return ok(next);
+	});
+}
+
+/** A player's colour (a palette key, players/colours.ts), or none with null. */
+export async function setColour(
+	id: string,
+	colour: string | null
+): Promise<Result<PlayerRow, RosterRefusal>> {
+	const db = database();
+	return db.transaction('rw', db.players, async () => {
+		const player = await db.players.get(id);
+		if (!player) return refuse('missing-player');
+		const next = { ...player, colour };
 		await db.players.put(next);
 		return ok(next);
 	});

@@ -27,11 +27,18 @@ export const SCHEMA = {
 	 * and out of who wins what. The version is raised because backups written from now on may
 	 * hold abandoned matches: an older Passpad refuses them as newer, not as damaged.
 	 */
-	3: {}
+	3: {},
+	/**
+	 * v4: the record a player expects (issue 13) and kept figures (issue 14). Matches gain
+	 * `notes` and the time played (`playedMs`, `playedByHand`), and a status 'handed' (with
+	 * `handedAt`) for a match handed over to another phone; players gain `colour`. The upgrader
+	 * (db.ts) backfills every new field, so none stays optional.
+	 */
+	4: {}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export interface PlayerRow {
 	id: string;
@@ -40,6 +47,8 @@ export interface PlayerRow {
 	nameKey: string;
 	hidden: boolean;
 	createdAt: number;
+	/** v4: the colour the player chose, a key of the palette (players/colours.ts), or none */
+	colour: string | null;
 }
 
 export interface SeatRow {
@@ -51,8 +60,12 @@ export interface SeatRow {
 /** What the rules say of a log: still being played, or over. */
 export type PlayStatus = 'active' | 'finished';
 
-/** v3: a match the players stopped for good is 'abandoned' (kept, counted in no result). */
-export type MatchStatus = PlayStatus | 'abandoned';
+/**
+ * v3: a match the players stopped for good is 'abandoned' (kept, counted in no result).
+ * v4: a match handed over to another phone, which goes on with it, is 'handed' here (kept,
+ * counted in no result, off the list to continue).
+ */
+export type MatchStatus = PlayStatus | 'abandoned' | 'handed';
 
 /** A finished match's result, kept on the row so history and statistics need no replay. */
 export interface MatchResult {
@@ -88,6 +101,17 @@ export interface MatchRow {
 	status: MatchStatus;
 	/** v3: when the players abandoned it; only on an abandoned match */
 	abandonedAt?: number;
+	/** v4: when it was handed over to another phone; only on a handed match */
+	handedAt?: number;
+	/** v4: the players' free-text note (where, what happened); '' when none */
+	notes: string;
+	/**
+	 * v4: time played in milliseconds: from the first action to the last, idle gaps longer
+	 * than IDLE_GAP_MS left out (played.ts), or what the players set by hand
+	 */
+	playedMs: number;
+	/** v4: the players corrected the time played: new actions no longer add to it */
+	playedByHand: boolean;
 	createdAt: number;
 	updatedAt: number;
 	/**

@@ -98,6 +98,8 @@ function add(tally: Tally, row: MatchRow, playerId: string): void {
 		tally.abandoned++;
 		return;
 	}
+	// handed over: the other phone has the match now, and counts it when it ends there
+	if (row.status === 'handed') return;
 	if (row.status !== 'finished' || !row.result) {
 		tally.unfinished++;
 		return;
