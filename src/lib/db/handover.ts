@@ -1,0 +1,222 @@
+/**
+ * A match handed over between phones (issue 13, item 5), on the storage side: what the first
+ * phone packs (handedMatch), and how the other phone takes it (planTakeOver, takeOver) through
+ * the same proof and import as a backup (backup.ts): every action replayed through the rules
+ * before anything is written.
+ *
+ * The match may already be on this phone: handed back after the other phone played on, or a
+ * link opened twice. A copy this phone handed over, or whose log the link's log extends, is
+ * replaced by the link's; a copy played on here that the link does not extend is never
+ * overwritten (the players would lose entries), and the screen says so.
+ */
+import { Dexie } from 'dexie';
+import type { HandedMatch } from '$lib/share/handover';
+import { BACKUP_FORMAT, importBackup, readBackup, type BackupFile } from './backup';
+import { database, durably } from './db';
+import { MissingMatch } from './errors';
+import { SCHEMA_VERSION, type ActionRow, type MatchRow, type MatchStatus } from './schema';
+
+function logRows(db: ReturnType<typeof database>, matchId: string) {
+	return db.actions
+		.where('[matchId+seq]')
+		.between([matchId, Dexie.minKey], [matchId, Dexie.maxKey]);
+}
+
+/** The match as the other phone needs it: setup, names, note, time played, the log and its times. */
+export async function handedMatch(id: string): Promise<HandedMatch> {
+	const db = database();
+	return db.transaction('r', db.matches, db.actions, async () => {
+		const match = await db.matches.get(id);
+		if (!match) throw new MissingMatch(id);
+		const rows = await logRows(db, id).toArray();
+		return {
+			id: match.id,
+			game: match.game,
+			config: match.config,
+			names: match.seats.map((seat) => seat.name),
+			notes: match.notes ?? '',
+			playedMs: match.playedMs ?? 0,
+			playedByHand: match.playedByHand ?? false,
+			createdAt: match.createdAt,
+			log: rows.map((row) => ({ action: row.action, at: row.at }))
+		};
+	});
+}
+
+/**
+ * The handed match as a backup of one match: its players are known by name only, so each seat
+ * gets a new id, and the import makes it the player of that name on this phone, or a new one.
+ */
+export function handoverBackup(match: HandedMatch, now: number, newId: () => string) {
+	const players = match.names.map((name) => ({
+		id: newId(),
+		name,
+		nameKey: '', // the import keys names itself
+		hidden: false,
+		createdAt: now,
+		colour: null
+	}));
+	return {
+		format: BACKUP_FORMAT,
+		schema: SCHEMA_VERSION,
+		app: 'passpad-handover',
+		exportedAt: now,
+		players,
+		matches: [
+			{
+				id: match.id,
+				game: match.game,
+				config: match.config,
+				seats: players.map((player) => ({ playerId: player.id, name: player.name })),
+				status: 'active',
+				notes: match.notes,
+				playedMs: match.playedMs,
+				playedByHand: match.playedByHand,
+				createdAt: match.createdAt,
+				// from here to the next entry is play (log.ts)
+				updatedAt: now,
+				redo: [],
+				result: null,
+				log: match.log
+			}
+		]
+	};
+}
+
+/**
+ * What taking the match does here: 'new' (not on this phone), 'replace' (this phone's copy was
+ * handed over, or the link's log extends it), 'same' (this phone has exactly this log: nothing to
+ * write), 'diverged' (this phone's copy has entries the link lacks: refused).
+ */
+export type TakeOverVerdict = 'new' | 'replace' | 'same' | 'diverged';
+
+export interface TakeOverPlan {
+	/** the match as proven, status and result derived by the rules */
+	readonly backup: BackupFile;
+	readonly verdict: TakeOverVerdict;
+	/** this phone's copy, if any */
+	readonly here: {
+		readonly status: MatchStatus;
+		readonly length: number;
+		readonly handedAt?: number;
+	} | null;
+}
+
+/** Two actions are the same entry: equal JSON, whatever the order of their fields. */
+function sameAction(a: unknown, b: unknown): boolean {
+	const sorted = (value: unknown) =>
+		JSON.stringify(value, (_, inner) =>
+			inner && typeof inner === 'object' && !Array.isArray(inner)
+				? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))
+				: inner
+		);
+	return sorted(a) === sorted(b);
+}
+
+function verdictFor(
+	here: MatchRow | undefined,
+	local: readonly unknown[],
+	incoming: readonly unknown[]
+): TakeOverVerdict {
+	if (!here) return 'new';
+	const prefix =
+		local.length <= incoming.length &&
+		local.every((action, at) => sameAction(action, incoming[at]));
+	if (prefix && local.length === incoming.length && here.status !== 'handed') return 'same';
+	// handed over, this copy was given away: the link's is the match now
+	if (prefix || here.status === 'handed') return 'replace';
+	return 'diverged';
+}
+
+async function localCopy(id: string) {
+	const db = database();
+	return db.transaction('r', db.matches, db.actions, async () => {
+		const match = await db.matches.get(id);
+		const rows = match ? await logRows(db, id).toArray() : [];
+		return { match, rows };
+	});
+}
+
+/**
+ * Proves the handed match (the backup's proof: shape, names, every action replayed) and says
+ * what taking it would do here. Writes nothing. Throws BackupRefused when the rules refuse it.
+ */
+export async function planTakeOver(
+	match: HandedMatch,
+	now = Date.now(),
+	newId: () => string = () => crypto.randomUUID()
+): Promise<TakeOverPlan> {
+	const backup = readBackup(JSON.stringify(handoverBackup(match, now, newId)));
+	const { match: here, rows } = await localCopy(match.id);
+	return {
+		backup,
+		verdict: verdictFor(
+			here,
+			rows.map((row) => row.action),
+			backup.matches[0].log.map((entry) => entry.action)
+		),
+		here: here ? { status: here.status, length: here.length, handedAt: here.handedAt } : null
+	};
+}
+
+/** This phone has its own entries in the match that the link lacks: not overwritten. */
+export class TakeOverRefused extends Error {
+	constructor(
+		readonly matchId: string,
+		readonly here: number,
+		readonly incoming: number
+	) {
+		super(`Match ${matchId} here has entries the hand-over lacks; not replaced.`);
+		this.name = 'TakeOverRefused';
+	}
+}
+
+/**
+ * Takes the planned match: adds it, or replaces this phone's copy (its rows kept in memory and
+ * put back if the import fails, so a failed take-over loses nothing). The copy here is read
+ * again first: one changed since the plan is judged anew.
+ */
+export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
+	const db = database();
+	const incoming = plan.backup.matches[0];
+	const { match: here, rows } = await localCopy(incoming.id);
+	const verdict = verdictFor(
+		here,
+		rows.map((row) => row.action),
+		incoming.log.map((entry) => entry.action)
+	);
+	if (verdict === 'diverged')
+		throw new TakeOverRefused(incoming.id, rows.length, incoming.log.length);
+	if (verdict === 'same') return verdict;
+	const old: { match: MatchRow; rows: ActionRow[] } | null = here ? { match: here, rows } : null;
+	if (old) {
+		await durably(db, () =>
+			db.transaction('rw', db.matches, db.actions, async () => {
+				// the copy must not have moved since it was read: else leave it and say so
+				const now = await db.matches.get(incoming.id);
+				if (now?.revision !== old.match.revision || now?.length !== old.match.length) {
+					throw new TakeOverRefused(incoming.id, now?.length ?? 0, incoming.log.length);
+				}
+				await logRows(db, incoming.id).delete();
+				await db.matches.delete(incoming.id);
+			})
+		);
+	}
+	try {
+		const report = await importBackup(plan.backup);
+		if (report.matches !== 1) throw new Error('The match was not written.');
+	} catch (error) {
+		if (old) {
+			await durably(db, () =>
+				db.transaction('rw', db.matches, db.actions, async () => {
+					// put back only where nothing took the place meanwhile
+					if (await db.matches.get(incoming.id)) return;
+					await db.matches.put(old.match);
+					await db.actions.bulkPut(old.rows);
+				})
+			);
+		}
+		throw error;
+	}
+	return verdict;
+}

@@ -1,0 +1,170 @@
+/**
+ * A finished match as a play for BG Stats (issue 13, item 3). BG Stats takes a play from another
+ * app through a link: createPlay.html?data= and the play as URL-encoded JSON, opened either
+ * through its own scheme (bgstats://, the app) or its web address (which opens the app where
+ * installed). Pure: the screen gives the match's fields, the seats' names and the result.
+ */
+import type { GameId } from '$lib/rules/common';
+
+export const BG_STATS_APP = 'bgstats://app.bgstatsapp.com/createPlay.html';
+export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
+
+/**
+ * The games' BoardGameGeek ids, where known for certain; 0 tells BG Stats "unknown", and it then
+ * matches the game by name. None of the four is known for certain yet.
+ */
+export const BGG_IDS: Readonly<Record<GameId, number>> = {
+	'pass-pass': 0,
+	dominoes: 0,
+	climbing: 0,
+	'ill-pass': 0
+};
+
+/** What a finished match says of itself, as kept on its row (MatchResult) or live on screen. */
+export interface PlayResult {
+	/** side indexes into `sides` */
+	readonly winners: readonly number[];
+	readonly shared: boolean;
+	/** the seats of each side: one seat, or a team */
+	readonly sides: readonly (readonly number[])[];
+	/** each side's total */
+	readonly totals: readonly number[];
+	readonly lowerWins: boolean;
+}
+
+export interface PlayInput {
+	readonly matchId: string;
+	readonly game: GameId;
+	/** the publisher's name of the game, as Passpad shows it */
+	readonly gameName: string;
+	/** when play began: written as the device's local time */
+	readonly playedAt: Date;
+	readonly playedMs: number;
+	readonly notes: string;
+	readonly seats: readonly { readonly playerId: string; readonly name: string }[];
+	/** the seat that started (led the first trick, played the first tile, ...), if known */
+	readonly starter: number | null;
+	readonly result: PlayResult;
+}
+
+export interface BgStatsPlayer {
+	name: string;
+	sourcePlayerId: string;
+	score: number;
+	winner: boolean;
+	rank: number;
+	startPlayer: boolean;
+	role: string;
+	team: string;
+}
+
+export interface BgStatsPlay {
+	sourceName: string;
+	sourcePlayId: string;
+	playDate: string;
+	durationMin: number;
+	location: string;
+	comments: string;
+	game: {
+		name: string;
+		bggId: number;
+		highestWins: boolean;
+		noPoints: boolean;
+		sourceGameId: string;
+	};
+	players: BgStatsPlayer[];
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** "YYYY-MM-DD HH:MM:SS" in the device's local time, as BG Stats reads a play's date. */
+export function playDate(date: Date): string {
+	const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+	return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
+/**
+ * Each side's place, ties sharing one (1, 1, 3): the winners first, whatever the points say (a
+ * Pass Pass third tick wins outright), then the others by total in the game's direction.
+ */
+export function ranks(result: PlayResult): number[] {
+	const won = new Set(result.winners);
+	const better = (a: number, b: number) =>
+		result.lowerWins ? result.totals[a] < result.totals[b] : result.totals[a] > result.totals[b];
+	return result.sides.map((_, side) => {
+		if (won.has(side)) return 1;
+		const ahead = result.sides.filter(
+			(_, other) => other !== side && !won.has(other) && better(other, side)
+		).length;
+		return won.size + ahead + 1;
+	});
+}
+
+/** The play as BG Stats reads it. */
+export function bgStatsPlay(input: PlayInput): BgStatsPlay {
+	const { result } = input;
+	const places = ranks(result);
+	const teams = result.sides.some((side) => side.length > 1);
+	const sideOf = (seat: number) => result.sides.findIndex((side) => side.includes(seat));
+	// a team is named by its players, as the score sheet names it ("Ana & Cleo")
+	const teamName = (side: number) =>
+		result.sides[side].map((seat) => input.seats[seat]?.name ?? '').join(' & ');
+	return {
+		sourceName: 'Passpad',
+		sourcePlayId: input.matchId,
+		playDate: playDate(input.playedAt),
+		durationMin: Math.round(input.playedMs / 60_000),
+		location: '',
+		comments: input.notes,
+		game: {
+			name: input.gameName,
+			bggId: BGG_IDS[input.game],
+			highestWins: !result.lowerWins,
+			noPoints: false,
+			sourceGameId: input.game
+		},
+		players: input.seats.map((seat, at) => {
+			const side = sideOf(at);
+			return {
+				name: seat.name,
+				sourcePlayerId: seat.playerId,
+				score: result.totals[side],
+				winner: result.winners.includes(side),
+				rank: places[side],
+				startPlayer: at === input.starter,
+				role: '',
+				team: teams ? teamName(side) : ''
+			};
+		})
+	};
+}
+
+/** The links that hand the play to BG Stats: the app's own, and the web one as a fallback. */
+export function bgStatsLinks(input: PlayInput): { app: string; web: string } {
+	const data = encodeURIComponent(JSON.stringify(bgStatsPlay(input)));
+	return { app: `${BG_STATS_APP}?data=${data}`, web: `${BG_STATS_WEB}?data=${data}` };
+}
+
+/**
+ * Who started the match, from its setup or its first action: Pass Pass and I'll Pass name the
+ * starting seat at setup; the dominoes and PASS either at setup or with a first `start`.
+ */
+export function starterOf(
+	game: GameId,
+	config: unknown,
+	actions: readonly unknown[]
+): number | null {
+	const setup = (config ?? {}) as { start?: unknown; starter?: unknown };
+	const seat = (value: unknown) => (typeof value === 'number' ? value : null);
+	switch (game) {
+		case 'pass-pass':
+		case 'ill-pass':
+			return seat(setup.start);
+		case 'dominoes':
+		case 'climbing': {
+			if (seat(setup.starter) !== null) return seat(setup.starter);
+			const first = actions[0] as { type?: unknown; seat?: unknown } | undefined;
+			return first?.type === 'start' ? seat(first.seat) : null;
+		}
+	}
+}
