@@ -20,7 +20,8 @@ function finished(
 	state: unknown,
 	seats: number
 ) {
-	const result = summarize(RULES[game], state).result!;
+	const summary = summarize(RULES[game], state).result!;
+	const result = { ...summary, lowerWins: RULES[game].sheet(state).lowerWins };
 	return {
 		matchId: `match-${game}`,
 		game,
