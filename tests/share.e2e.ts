@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { nextPress, startMatch } from './helpers';
+import { nextPress, startMatch, waitForServiceWorker } from './helpers';
 
 /** One step of I'll Pass, as a person taps it: reveal a card, take it, or pass. */
 type Step = number | 'take' | 'pass';
@@ -180,6 +180,9 @@ test('hand a match to another phone: it takes over, plays on, and the first phon
 	await phone.getByRole('button', { name: 'Hand over to another phone' }).click();
 	await expect(phone.getByTestId('handover-link')).toBeVisible();
 	const back = (await phone.getByTestId('handover-link').getAttribute('href'))!;
+	// offline: the service worker serves /take like any screen, and nothing goes over the network
+	await waitForServiceWorker(page);
+	await page.context().setOffline(true);
 	await page.goto(back);
 	await expect(
 		page.getByText("Take over this match: I'll Pass, Ana, Ben, Cleo, Dan, 11 actions?")
@@ -191,6 +194,7 @@ test('hand a match to another phone: it takes over, plays on, and the first phon
 	await expect(page).toHaveURL(new RegExp(`/match/${id}$`));
 	await expect(page.getByTestId('handed')).toHaveCount(0);
 	expect(await storedLog(page, id)).toEqual(second);
+	await page.context().setOffline(false);
 	await other.close();
 });
 
