@@ -159,6 +159,16 @@ describe('taking over a match handed from another phone', () => {
 		expect(await phones.second.matches.count()).toBe(0);
 	});
 
+	it('two seats of one name are refused: here they would be one player twice', async () => {
+		const id = await started();
+		const sent = await link(id);
+		on('second');
+		await expect(
+			planTakeOver({ ...sent, names: ['Ana', 'Ben', 'ana', 'Dan'] })
+		).rejects.toBeInstanceOf(BackupRefused);
+		expect(await phones.second.matches.count()).toBe(0);
+	});
+
 	it('a failed write puts the handed copy back as it was', async () => {
 		const id = await started();
 		await play(id, 0, 8);

@@ -11,9 +11,10 @@
  */
 import { Dexie } from 'dexie';
 import type { HandedMatch } from '$lib/share/handover';
-import { BACKUP_FORMAT, importBackup, readBackup, type BackupFile } from './backup';
+import { BACKUP_FORMAT, BackupRefused, importBackup, readBackup, type BackupFile } from './backup';
 import { database, durably } from './db';
 import { MissingMatch } from './errors';
+import { nameKey } from './players';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type MatchStatus } from './schema';
 
 function logRows(db: ReturnType<typeof database>, matchId: string) {
@@ -146,6 +147,11 @@ export async function planTakeOver(
 	now = Date.now(),
 	newId: () => string = () => crypto.randomUUID()
 ): Promise<TakeOverPlan> {
+	// players are known by name here: two seats of one name would become one player twice
+	const keys = match.names.map((name) => (typeof name === 'string' ? nameKey(name) : name));
+	const twice = keys.findIndex((key, seat) => keys.indexOf(key) !== seat);
+	if (twice >= 0)
+		throw new BackupRefused({ code: 'invalid', path: `matches.0.seats.${twice}.name` });
 	const backup = readBackup(JSON.stringify(handoverBackup(match, now, newId)));
 	const { match: here, rows } = await localCopy(match.id);
 	return {
