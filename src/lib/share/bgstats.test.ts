@@ -320,7 +320,7 @@ describe('the play details', () => {
 				{ playerId: 'b', name: 'Ben' }
 			],
 			starter: starterOf('climbing', { mode: 'basic', tokens: 40 }, []),
-			result: individual2()
+			result: { winners: [0], shared: false, sides: [[0], [1]], totals: [3, 1], lowerWins: false }
 		});
 		expect(play.durationMin).toBe(1);
 		expect(play.players.map((player) => player.startPlayer)).toEqual([false, false]);
@@ -332,7 +332,3 @@ describe('the play details', () => {
 		expect(starterOf('pass-pass', { start: 2, teams: null }, [])).toBe(2);
 	});
 });
-
-function individual2(): PlayResult {
-	return { winners: [0], shared: false, sides: [[0], [1]], totals: [3, 1], lowerWins: false };
-}
