@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, firstLine, fromHoursAndMinutes, hoursAndMinutes } from './duration';
+import {
+	durationText,
+	firstLine,
+	fromHoursAndMinutes,
+	hoursAndMinutes,
+	timeToSay
+} from './duration';
 
 const minute = 60_000;
 const nbsp = '\u00a0';
@@ -30,5 +36,15 @@ describe('time played in words, the same everywhere', () => {
 	it("a note's first line for lists", () => {
 		expect(firstLine('  At the café\nSam late')).toBe('At the café');
 		expect(firstLine('')).toBe('');
+	});
+});
+
+describe('a time played is said in lists and shares from a minute on', () => {
+	it.each([
+		[0, false],
+		[59_999, false],
+		[60_000, true]
+	])('%i ms: %s', (ms, said) => {
+		expect(timeToSay(ms)).toBe(said);
 	});
 });

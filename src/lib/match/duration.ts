@@ -25,6 +25,11 @@ export function durationText(ms: number, locale?: Locale): string {
 	return m.played_hours({ hours, minutes: String(minutes).padStart(2, '0') }, { locale });
 }
 
+/** Whether a time played is worth saying in a list or a share: a minute or more, not "0 minutes". */
+export function timeToSay(ms: number): boolean {
+	return ms >= MINUTE;
+}
+
 /** A note's first line, for lists: the rest is on the match screen. */
 export function firstLine(note: string): string {
 	return note.trim().split(/\r?\n/, 1)[0] ?? '';

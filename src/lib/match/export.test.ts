@@ -90,6 +90,10 @@ describe('the time played and the note go with the result (issue 13, item 2)', (
 		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 60_000 })).toContain(
 			'Time played: 1 minute\n\nPasspad'
 		);
+		// under a minute and no note: the result alone, not "0 minutes"
+		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 59_000 })).toBe(
+			resultText('X', sheet, names, 'w')
+		);
 	});
 
 	it('CSV: a row for the time played and one for the note, as many cells as every row, the note quoted', () => {
@@ -101,9 +105,9 @@ describe('the time played and the note go with the result (issue 13, item 2)', (
 			'Note,"At the café, ""big"" night\nSam arrived late",',
 			''
 		]);
-		// no note: no note row
-		expect(sheetCsv(sheet, names, label, 'Total', { notes: '', playedMs: 0 })).toMatch(
-			/Time played,0 minutes,\r\n$/
+		// no note and under a minute: nothing more than the sheet
+		expect(sheetCsv(sheet, names, label, 'Total', { notes: '', playedMs: 59_000 })).toBe(
+			sheetCsv(sheet, names, label, 'Total')
 		);
 	});
 
