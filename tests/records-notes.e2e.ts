@@ -18,9 +18,12 @@ test('a note and the time played: written on the match, kept after a reload, sho
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
 
 	// the note: typed, then saved with Save (twice: the second changes nothing)
-	const notes = page.getByRole('region', { name: 'Notes & time played' });
+	const notes = page.getByTestId('match-notes');
+	await notes.getByText('Notes & time played').click(); // the section opens
 	const note = notes.getByLabel('Note on this match (where, what happened)');
-	await note.fill("At Léa's place, by the fire\nBen brought the cake");
+	await note.fill(
+		"At Léa's place, by the fire, the long evening of the winter cup\nBen brought the cake"
+	);
 	const save = notes.getByRole('button', { name: 'Save the note' });
 	await save.click();
 	await save.click();
@@ -34,9 +37,19 @@ test('a note and the time played: written on the match, kept after a reload, sho
 		`Time played: 1${nbsp}h${nbsp}05 (set by hand)`
 	);
 
-	// both kept: after a reload the match shows them
+	await expect(page.getByRole('status').filter({ hasText: 'Time played saved' })).toHaveText(
+		`Time played saved: 1${nbsp}h${nbsp}05.`
+	);
+
+	// both kept: after a reload the match shows them, on the folded section and in it
 	await page.reload();
-	await expect(note).toHaveValue("At Léa's place, by the fire\nBen brought the cake");
+	await expect(notes.getByTestId('notes-gist')).toHaveText(
+		`1${nbsp}h${nbsp}05 · At Léa's place, by the fire, the long evening of the winter cup`
+	);
+	await notes.getByText('Notes & time played').click();
+	await expect(note).toHaveValue(
+		"At Léa's place, by the fire, the long evening of the winter cup\nBen brought the cake"
+	);
 	await expect(notes.getByTestId('time-played')).toHaveText(
 		`Time played: 1${nbsp}h${nbsp}05 (set by hand)`
 	);
@@ -50,7 +63,7 @@ test('a note and the time played: written on the match, kept after a reload, sho
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
 		"I'll Pass: Ana wins!\nAna 97\nBen 105\nCleo 113\n" +
 			`Time played: 1${nbsp}h${nbsp}05\n` +
-			"Note: At Léa's place, by the fire\nBen brought the cake\n\nPasspad"
+			"Note: At Léa's place, by the fire, the long evening of the winter cup\nBen brought the cake\n\nPasspad"
 	);
 
 	// the CSV: a row for each, the note quoted (it holds a comma and a line break)
@@ -61,7 +74,7 @@ test('a note and the time played: written on the match, kept after a reload, sho
 		'\uFEFF,Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\n' +
 			'Total,97,105,113\r\n' +
 			`Time played,1${nbsp}h${nbsp}05,,\r\n` +
-			'Note,"At Léa\'s place, by the fire\nBen brought the cake",,\r\n'
+			'Note,"At Léa\'s place, by the fire, the long evening of the winter cup\nBen brought the cake",,\r\n'
 	);
 
 	// measured again from the log: under a minute of play here
@@ -80,9 +93,12 @@ test('a note and the time played: written on the match, kept after a reload, sho
 	const rows = page.getByTestId('history').locator('li');
 	await expect(rows).toHaveCount(1);
 	await expect(rows.first().getByTestId('history-record')).toHaveText(
-		`1${nbsp}h${nbsp}05 At Léa's place, by the fire`
+		`1${nbsp}h${nbsp}05 At Léa's place, by the fire, the long evening of the winter cup`
 	);
 	await expect(rows.first()).not.toContainText('Ben brought the cake');
+	// a long note is cut on its row, never pushing the row's controls off the screen
+	const remove = rows.first().getByRole('button', { name: /^Delete the match/ });
+	await expect(remove).toBeInViewport({ ratio: 1 });
 
 	// delete from history: asked first, then gone, with Undo for a few seconds
 	await rows
@@ -112,7 +128,10 @@ test('a note and the time played: written on the match, kept after a reload, sho
 
 	// the match, back whole: its note is there
 	await rows.first().getByRole('link').click();
-	await expect(note).toHaveValue("At Léa's place, by the fire\nBen brought the cake");
+	await notes.getByText('Notes & time played').click();
+	await expect(note).toHaveValue(
+		"At Léa's place, by the fire, the long evening of the winter cup\nBen brought the cake"
+	);
 });
 
 test('a note typed and left without saving is kept: leaving the field saves it', async ({
@@ -120,15 +139,17 @@ test('a note typed and left without saving is kept: leaving the field saves it',
 }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click();
-	const notes = page.getByRole('region', { name: 'Notes & time played' });
+	const notes = page.getByTestId('match-notes');
+	await notes.getByText('Notes & time played').click();
 	const note = notes.getByLabel('Note on this match (where, what happened)');
 	await note.fill('Noor joins next time');
 	await notes.getByLabel('Hours').focus(); // the note field is left
 	await expect(notes.getByRole('status')).toHaveText('Note saved.');
 	await page.reload();
-	await expect(note).toHaveValue('Noor joins next time');
+	await expect(notes.getByTestId('notes-gist')).toHaveText('Noor joins next time');
 	// playing on keeps the note
 	await page.getByRole('button', { name: /^Take 17/ }).click();
 	await page.reload();
+	await notes.getByText('Notes & time played').click();
 	await expect(note).toHaveValue('Noor joins next time');
 });
