@@ -59,7 +59,10 @@ export class PasspadDb extends Dexie {
 				const incomplete = await matches
 					.where('status')
 					.equals('finished')
-					.filter(({ result }) => !!result && (!('lowerWins' in result) || !('feats' in result)))
+					.filter(
+						({ result }) =>
+							!!result && (result.lowerWins === undefined || result.feats === undefined)
+					)
 					.toArray();
 				const completed = new Map<string, MatchRow['result']>();
 				if (incomplete.length > 0) {
