@@ -52,6 +52,10 @@ const params = (text: Text) =>
 const SAME = new Set([
 	'new_options',
 	'match_total',
+	// a time played reads the same: "25 minutes", "1 h 05", "Minutes" (records.json)
+	'played_minutes',
+	'played_hours',
+	'played_minutes_field',
 	'pp_total_points',
 	'cl_points',
 	'cl_rank_6',

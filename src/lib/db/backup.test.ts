@@ -16,7 +16,7 @@ import {
 } from './backup';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
-import { createMatch } from './matches';
+import { createMatch, setNotes, setTimePlayed } from './matches';
 import { summarize } from '../match/summary';
 import { RULES } from '../rules/registry';
 import type { GameId } from '../rules/common';
@@ -141,7 +141,15 @@ describe('backup: a bad file is refused, named, and changes nothing', () => {
 		const file = await exportAll('test');
 		const match = file.matches.find((row) => row.game === 'dominoes')!;
 		match.status = 'finished';
-		match.result = { winners: [0], shared: false, reason: 'made-up', sides: [], totals: [] };
+		match.result = {
+			winners: [0],
+			shared: false,
+			reason: 'made-up',
+			sides: [],
+			totals: [],
+			lowerWins: false,
+			feats: []
+		};
 		const read = readBackup(JSON.stringify(file));
 		const dominoes = read.matches.find((row) => row.id === match.id)!;
 		expect(dominoes.status).toBe('active');
@@ -339,5 +347,62 @@ describe('backup: a large file, in steps (issue 12, item 9)', () => {
 			code: 'too-large',
 			bytes: MAX_BACKUP_BYTES + 1
 		});
+	});
+});
+
+describe('backup: the v4 fields', () => {
+	it("a match's note and time played set by hand go through export and import unchanged", async () => {
+		await everyGame();
+		const [one, two] = await db.matches.toArray();
+		await setNotes(one.id, 'At the café.\nSam arrived late');
+		await setTimePlayed(two.id, 95 * 60_000);
+		const file = JSON.stringify(await exportAll('test'));
+		await fresh();
+		await importBackup(readBackup(file));
+		expect(await db.matches.get(one.id)).toMatchObject({
+			notes: 'At the café.\nSam arrived late',
+			playedByHand: false
+		});
+		expect(await db.matches.get(two.id)).toMatchObject({
+			notes: '',
+			playedMs: 95 * 60_000,
+			playedByHand: true
+		});
+	});
+
+	it('an older backup (no revision, results without direction or feats) is imported with them filled in, and counted in who wins what', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const rows = await db.matches.toArray();
+		const old = {
+			...file,
+			schema: 3,
+			matches: file.matches.map((match) => {
+				const {
+					revision: _revision,
+					notes: _notes,
+					playedMs: _playedMs,
+					playedByHand: _byHand,
+					...rest
+				} = match;
+				if (!rest.result) return rest;
+				const { lowerWins: _lowerWins, feats: _feats, ...result } = rest.result;
+				return { ...rest, result };
+			})
+		};
+		await fresh();
+		await importBackup(readBackup(JSON.stringify(old)));
+		const finished = rows.filter((row) => row.status === 'finished');
+		expect(finished.length).toBeGreaterThan(0);
+		for (const row of finished) {
+			const imported = (await db.matches.get(row.id))!;
+			expect(imported.revision).toBe(0);
+			expect(imported.result).toEqual(row.result);
+			expect(imported.result!.feats.length).toBeGreaterThan(0);
+		}
+		const totals = await db.totals.toArray();
+		expect(totals.reduce((sum, total) => sum + total.played, 0)).toBe(
+			finished.reduce((sum, row) => sum + row.playerIds.length, 0)
+		);
 	});
 });

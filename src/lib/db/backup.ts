@@ -5,10 +5,17 @@ import { database, durably } from './db';
 import { askToPersist } from './persist';
 import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
-import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from './schema';
+import {
+	SCHEMA_VERSION,
+	type ActionRow,
+	type MatchResult,
+	type MatchRow,
+	type PlayerRow
+} from './schema';
 import { MAX_BACKUP_BYTES } from './limits';
 import { NOTES_MAX_LENGTH } from './matches';
 import { timePlayed } from './played';
+import { retally } from './totals';
 
 export const BACKUP_FORMAT = 'passpad-backup';
 export { MAX_BACKUP_BYTES } from './limits';
@@ -70,7 +77,8 @@ const Match = v.object({
 	playedByHand: v.optional(v.boolean(), false),
 	createdAt: Time,
 	updatedAt: Time,
-	revision: v.optional(Count),
+	/** absent from backups written before it was kept: 0 */
+	revision: v.optional(Count, 0),
 	redo: v.pipe(v.array(v.unknown()), v.maxLength(MAX_LOG)),
 	result: Result,
 	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG))
@@ -87,7 +95,11 @@ const Envelope = v.object({
 });
 
 /** A proven match: every v4 field filled in, measured from the log where the file had none. */
-type MatchEntry = v.InferOutput<typeof Match> & { playedMs: number };
+type MatchEntry = Omit<v.InferOutput<typeof Match>, 'result'> & {
+	playedMs: number;
+	/** from the replay, never the file's: with the game's direction and feats */
+	result: MatchResult | null;
+};
 export type BackupFile = Omit<v.InferOutput<typeof Envelope>, 'matches'> & {
 	matches: MatchEntry[];
 };
@@ -400,6 +412,11 @@ export async function importBackup(
 		}
 		await db.matches.bulkAdd(rows);
 		await db.actions.bulkAdd(actions);
+		// the finished ones count in who wins what, in the part's own transaction
+		await retally(
+			db.totals,
+			rows.map((row) => [undefined, row])
+		);
 		return rows.length;
 	}
 
@@ -416,7 +433,7 @@ export async function importBackup(
 			const part = backup.matches.slice(start, end);
 			const first = start === 0;
 			const saved = await durably(db, () =>
-				db.transaction('rw', db.players, db.matches, db.actions, async () => {
+				db.transaction('rw', db.players, db.matches, db.actions, db.totals, async () => {
 					if (first) await mergePlayers();
 					return saveMatches(part);
 				})

@@ -5,16 +5,22 @@ import {
 	type ActionRow,
 	type MatchRow,
 	type PlayerRow,
-	type SettingRow
+	type SettingRow,
+	type TotalRow
 } from './schema';
+import type { GameId } from '../rules/common';
 import { siteDataAllowed } from './site';
 import { timePlayed } from './played';
+import { recountTotals } from './totals';
+import type { OldResult } from './backfill';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
 	matches!: EntityTable<MatchRow, 'id'>;
 	actions!: Dexie.Table<ActionRow, [string, number]>;
 	settings!: EntityTable<SettingRow, 'key'>;
+	/** v4: who wins what, kept per player and game (totals.ts) */
+	totals!: Dexie.Table<TotalRow, [string, GameId]>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -47,14 +53,43 @@ export class PasspadDb extends Dexie {
 					if (log) log.push(row.at);
 					else times.set(row.matchId, [row.at]);
 				});
-				await tx
-					.table<MatchRow>('matches')
-					.toCollection()
-					.modify((match) => {
-						match.notes ??= '';
-						match.playedByHand ??= false;
-						match.playedMs ??= timePlayed(times.get(match.id) ?? []);
-					});
+				// finished matches saved before their result kept the game's direction and feats:
+				// their logs replayed through their rules (backfill.ts, loaded only when needed)
+				const matches = tx.table<MatchRow>('matches');
+				const incomplete = await matches
+					.where('status')
+					.equals('finished')
+					.filter(
+						({ result }) =>
+							!!result && (result.lowerWins === undefined || result.feats === undefined)
+					)
+					.toArray();
+				const completed = new Map<string, MatchRow['result']>();
+				if (incomplete.length > 0) {
+					// waitFor keeps the upgrade's transaction open while the module loads
+					const { completeResult } = await Dexie.waitFor(import('./backfill'));
+					for (const match of incomplete) {
+						const log = await tx
+							.table<ActionRow>('actions')
+							.where('[matchId+seq]')
+							.between([match.id, Dexie.minKey], [match.id, Dexie.maxKey])
+							.toArray();
+						const actions = log.map((row) => row.action);
+						completed.set(match.id, completeResult(match, match.result as OldResult, actions));
+					}
+				}
+				await matches.toCollection().modify((match) => {
+					match.notes ??= '';
+					match.playedByHand ??= false;
+					match.playedMs ??= timePlayed(times.get(match.id) ?? []);
+					match.revision ??= 0;
+					if (completed.has(match.id)) match.result = completed.get(match.id)!;
+				});
+				// who wins what, counted once from the completed rows, then kept (totals.ts)
+				await recountTotals(
+					matches.where('status').equals('finished'),
+					tx.table<TotalRow>('totals')
+				);
 				await tx
 					.table<PlayerRow>('players')
 					.toCollection()

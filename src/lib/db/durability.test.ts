@@ -69,7 +69,7 @@ describe('durability: strict for the writes that end a match or import', () => {
 		writes = [];
 		await importBackup(readBackup(file));
 		expect(writes.filter((write) => write.stores.includes('matches'))).toEqual([
-			{ stores: ['actions', 'matches', 'players'], durability: 'strict' }
+			{ stores: ['actions', 'matches', 'players', 'totals'], durability: 'strict' }
 		]);
 	});
 });

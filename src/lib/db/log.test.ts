@@ -76,7 +76,9 @@ describe('the action log is the record', () => {
 			shared: false,
 			reason: 'lowest-score',
 			sides: [[0], [1], [2]],
-			totals: [5, 3, 9]
+			totals: [5, 3, 9],
+			lowerWins: true,
+			feats: []
 		};
 		await appendAction(match.id, 0, { type: 'take' }, { status: 'finished', result });
 		expect(await matchesByStatus('finished', 10)).toMatchObject([{ id: match.id, result }]);

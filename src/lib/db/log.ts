@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { database, durably } from './db';
 import { LogConflict, MissingMatch } from './errors';
 import { gapPlayed } from './played';
+import { retally } from './totals';
 import type { MatchResult, MatchRow, PlayStatus } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
@@ -44,7 +45,7 @@ async function writeLog(
 ): Promise<MatchRow> {
 	const db = database();
 	const write = () =>
-		db.transaction('rw', db.matches, db.actions, async () => {
+		db.transaction('rw', db.matches, db.actions, db.totals, async () => {
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
@@ -62,9 +63,11 @@ async function writeLog(
 					match.playedByHand || match.length === 0
 						? match.playedMs
 						: match.playedMs + gapPlayed(match.updatedAt, now),
-				revision: (match.revision ?? 0) + 1
+				revision: match.revision + 1
 			};
 			await db.matches.put(next);
+			// a match that finishes, or is finished no longer (undo, edit), moves who wins what
+			await retally(db.totals, [[match, next]]);
 			return next;
 		});
 	// the write that leaves the match finished (its last action, a redo, an edit) is on disk

@@ -5,6 +5,7 @@ import { MissingMatch } from './errors';
 import { playersFor } from './players';
 import { askToPersist } from './persist';
 import { timePlayed } from './played';
+import { retally } from './totals';
 import type { ActionRow, MatchRow, MatchStatus } from './schema';
 
 export interface NewMatch {
@@ -31,6 +32,7 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 			playedByHand: false,
 			createdAt: now,
 			updatedAt: now,
+			revision: 0,
 			length: 0,
 			redo: [],
 			result: null
@@ -87,12 +89,13 @@ function logOf(id: string) {
  */
 export async function removeMatch(id: string): Promise<RemovedMatch> {
 	const db = database();
-	return db.transaction('rw', db.matches, db.actions, async () => {
+	return db.transaction('rw', db.matches, db.actions, db.totals, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		const actions = await logOf(id).toArray();
 		await logOf(id).delete();
 		await db.matches.delete(id);
+		await retally(db.totals, [[match, undefined]]);
 		return { match, actions };
 	});
 }
@@ -109,9 +112,10 @@ export async function deleteMatch(id: string): Promise<void> {
 export async function restoreMatch(removed: RemovedMatch): Promise<void> {
 	const db = database();
 	await durably(db, () =>
-		db.transaction('rw', db.matches, db.actions, async () => {
+		db.transaction('rw', db.matches, db.actions, db.totals, async () => {
 			await db.matches.add(removed.match);
 			await db.actions.bulkAdd(removed.actions);
+			await retally(db.totals, [[undefined, removed.match]]);
 		})
 	);
 }
@@ -138,12 +142,14 @@ async function setStatus(
 	change: (match: MatchRow) => MatchRow
 ): Promise<MatchRow> {
 	const db = database();
-	return db.transaction('rw', db.matches, async () => {
+	return db.transaction('rw', db.matches, db.totals, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		if (match.status !== from) throw new WrongStatus(id, match.status);
-		const next = { ...change(match), revision: (match.revision ?? 0) + 1 };
+		const next = { ...change(match), revision: match.revision + 1 };
 		await db.matches.put(next);
+		// only finished matches count, and none of these statuses is: kept in step all the same
+		await retally(db.totals, [[match, next]]);
 		return next;
 	});
 }
@@ -186,7 +192,7 @@ export async function setNotes(id: string, notes: string): Promise<MatchRow> {
 		const next = {
 			...match,
 			notes: notes.trim().slice(0, NOTES_MAX_LENGTH),
-			revision: (match.revision ?? 0) + 1
+			revision: match.revision + 1
 		};
 		await db.matches.put(next);
 		return next;
@@ -207,7 +213,7 @@ export async function setTimePlayed(id: string, ms: number | null): Promise<Matc
 			...match,
 			playedMs: ms === null ? await measured() : Math.max(0, Math.round(ms)),
 			playedByHand: ms !== null,
-			revision: (match.revision ?? 0) + 1
+			revision: match.revision + 1
 		};
 		await db.matches.put(next);
 		return next;

@@ -3,6 +3,12 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
+import { countTotals } from './totals';
+import { seeded } from '../rules/common';
+import { RULES } from '../rules/registry';
+import { longestRuns } from '../rules/ill-pass';
+import { randomGame } from '../rules/ill-pass/simulate';
+import { summarize } from '../match/summary';
 
 /** Opens a database exactly as an older app version would have written it. */
 async function writtenBy(version: 1 | 2 | 3, name: string, seed: (db: Dexie) => Promise<void>) {
@@ -97,7 +103,7 @@ describe('schema upgrades keep every saved match', () => {
 		const db = new PasspadDb(name);
 		await db.open();
 		expect(db.verno).toBe(SCHEMA_VERSION);
-		const v4 = { notes: '', playedMs: 0, playedByHand: false };
+		const v4 = { notes: '', playedMs: 0, playedByHand: false, revision: 0 };
 		expect(await db.matches.toArray()).toEqual([
 			{ ...match('m1', 'active', 5), ...v4 },
 			{ ...match('m2', 'active', 6), ...v4 }
@@ -159,6 +165,72 @@ describe('schema upgrades keep every saved match', () => {
 		expect(match.status).toBe('abandoned');
 		expect((await db.players.get('p1'))!.colour).toBeNull();
 		expect(await db.actions.count()).toBe(4);
+		db.close();
+	});
+
+	it('v3 -> current (v4): results saved without the direction or feats get them from their log replayed, revision 0, and who wins what is counted', async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		const players = ['Léa', 'Sam', 'Noor'].map((who, k) => ({
+			id: `p${k}`,
+			name: who,
+			nameKey: who.toLowerCase(),
+			hidden: false,
+			createdAt: 1
+		}));
+		const seats = players.map((player) => ({ playerId: player.id, name: player.name }));
+		// a real I'll Pass match, finished, its result as a v1 app kept it (no lowerWins, no feats)
+		const game = randomGame(seeded(7), 3);
+		const full = summarize(RULES['ill-pass'], game.state).result!;
+		const { lowerWins: _lowerWins, feats: _feats, ...old } = full;
+		const row = (id: string, extra: object) => ({
+			id,
+			game: 'ill-pass',
+			config: game.config,
+			seats,
+			playerIds: players.map((player) => player.id),
+			createdAt: 1,
+			updatedAt: 2,
+			length: game.actions.length,
+			redo: [],
+			...extra
+		});
+		// a result already complete is kept as it is (a made-up feat shows it is not replayed)
+		const kept = { ...full, feats: [{ id: 'longest-run', aggregate: 'max', seats: [9, 9, 9] }] };
+		await writtenBy(3, name, async (db) => {
+			await db.table('players').bulkAdd(players);
+			await db
+				.table('matches')
+				.bulkAdd([
+					row('old', { status: 'finished', result: old }),
+					row('new', { status: 'finished', result: kept, revision: 12 }),
+					row('stopped', { status: 'abandoned', abandonedAt: 3, result: null, length: 0 })
+				]);
+			for (const id of ['old', 'new']) {
+				await db
+					.table('actions')
+					.bulkAdd(game.actions.map((action, seq) => ({ matchId: id, seq, action, at: seq })));
+			}
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		const upgraded = (await db.matches.get('old'))!;
+		expect(upgraded.result).toEqual(full);
+		expect(upgraded.result!.lowerWins).toBe(true); // I'll Pass: the lowest score wins
+		expect(upgraded.result!.feats).toEqual([
+			{ id: 'longest-run', aggregate: 'max', seats: [...longestRuns(game.state)] }
+		]);
+		expect(upgraded.revision).toBe(0);
+		const untouched = (await db.matches.get('new'))!;
+		expect(untouched.result).toEqual(kept);
+		expect(untouched.revision).toBe(12);
+
+		// who wins what: the two finished matches, the abandoned one in nothing
+		const totals = await db.totals.toArray();
+		expect(totals).toHaveLength(3);
+		expect(totals).toEqual(expect.arrayContaining(countTotals(await db.matches.toArray())));
+		const winner = full.winners[0];
+		expect(await db.totals.get([`p${winner}`, 'ill-pass'])).toMatchObject({ played: 2, won: 2 });
 		db.close();
 	});
 });

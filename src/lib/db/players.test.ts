@@ -4,7 +4,8 @@ import { PasspadDb, useDatabase } from './db';
 import { historyCount, historyPage } from './history';
 import { createMatch } from './matches';
 import { mergePlayers, renamePlayer, roster, setHidden } from './players';
-import { playerStats } from './stats';
+import { leaderboard, playerStats } from './stats';
+import { recountTotals } from './totals';
 
 let db: PasspadDb;
 beforeEach(async () => {
@@ -73,11 +74,13 @@ describe('mergePlayers', () => {
 				reason: 'crowns',
 				sides: [[0], [1]],
 				totals: winner === 0 ? [3, 1] : [1, 3],
-				lowerWins: false
+				lowerWins: false,
+				feats: []
 			}
 		});
 		await db.matches.update(a.id, result(0));
 		await db.matches.update(b.id, result(1));
+		await recountTotals(db.matches.where('status').equals('finished'), db.totals); // the rows were written straight
 		const [léa, duplicate] = [(await idOf('léa'))!, (await idOf('lea m'))!];
 
 		const merged = await mergePlayers(léa, duplicate);
@@ -87,6 +90,13 @@ describe('mergePlayers', () => {
 		expect(await db.matches.where('playerIds').equals(léa).count()).toBe(3);
 		expect(await db.matches.where('playerIds').equals(duplicate).count()).toBe(0);
 		expect(await playerStats(léa)).toMatchObject({ played: 2, won: 2, unfinished: 1 });
+		// who wins what, kept: the duplicate's win is the kept player's now
+		expect((await leaderboard()).climbing).toMatchObject([
+			{ playerId: léa, played: 2, won: 2 },
+			{},
+			{}
+		]);
+		expect(await db.totals.get([duplicate, 'climbing'])).toBeUndefined();
 	});
 
 	it('refuses two players who sat at the same table, saying how often', async () => {

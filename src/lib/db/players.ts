@@ -1,5 +1,6 @@
 import { ok, refuse, type Result } from '../rules/common/result';
 import { database } from './db';
+import { retally, type Change } from './totals';
 import type { PlayerRow } from './schema';
 
 /** Names are one player whatever their case, accents kept, spaces folded. */
@@ -111,7 +112,7 @@ export async function mergePlayers(
 	dropId: string
 ): Promise<Result<{ player: PlayerRow; matches: number }, RosterRefusal>> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, async () => {
+	return db.transaction('rw', db.players, db.matches, db.totals, async () => {
 		if (keepId === dropId) return refuse('same-player');
 		const keep = await db.players.get(keepId);
 		const drop = await db.players.get(dropId);
@@ -121,12 +122,17 @@ export async function mergePlayers(
 			.filter((match) => match.playerIds.includes(keepId))
 			.count();
 		if (together > 0) return refuse('shared-table', { matches: together, name: drop.name });
+		const changes: Change[] = [];
 		const moved = await theirs().modify((match) => {
+			const before = { ...match };
 			match.seats = match.seats.map((seat) =>
 				seat.playerId === dropId ? { playerId: keepId, name: keep.name } : seat
 			);
 			match.playerIds = match.seats.map((seat) => seat.playerId);
+			changes.push([before, { ...match }]);
 		});
+		// the duplicate's wins become the kept player's (they never sat at one table)
+		await retally(db.totals, changes);
 		await db.players.delete(dropId);
 		return ok({ player: keep, matches: moved });
 	});

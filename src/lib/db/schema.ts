@@ -32,9 +32,15 @@ export const SCHEMA = {
 	 * v4: the record a player expects (issue 13) and kept figures (issue 14). Matches gain
 	 * `notes` and the time played (`playedMs`, `playedByHand`), and a status 'handed' (with
 	 * `handedAt`) for a match handed over to another phone; players gain `colour`. The upgrader
-	 * (db.ts) backfills every new field, so none stays optional.
+	 * (db.ts) backfills every new field, so none stays optional: nor do `revision` and the
+	 * result's `lowerWins` and `feats`, which rows saved before they were kept lacked (the
+	 * upgrader replays those matches' logs). `totals`: who wins what, kept per player and game
+	 * as matches finish, change or go (totals.ts), so the players' page reads a few rows, not
+	 * every match.
 	 */
-	4: {}
+	4: {
+		totals: '[playerId+game]'
+	}
 } as const;
 
 export const DB_NAME = 'passpad';
@@ -76,10 +82,10 @@ export interface MatchResult {
 	/** the sides' seats and final totals, in sheet order */
 	sides: number[][];
 	totals: number[];
-	/** whether the lowest total is the best (I'll Pass, dominoes); absent on rows saved before it was kept */
-	lowerWins?: boolean;
-	/** the game's feats, a figure per seat; absent on rows saved before they were kept */
-	feats?: FeatRecord[];
+	/** whether the lowest total is the best (I'll Pass, dominoes); v4 backfills older rows */
+	lowerWins: boolean;
+	/** the game's feats, a figure per seat; v4 backfills older rows */
+	feats: FeatRecord[];
 }
 
 /** One feat of a finished match (GameDefinition.feats): its figure for each seat. */
@@ -116,14 +122,30 @@ export interface MatchRow {
 	updatedAt: number;
 	/**
 	 * Counts the log's writes, so a reader can tell a newer log from an older one even within
-	 * one millisecond (absent on rows written before it was kept: read as 0).
+	 * one millisecond (v4 backfills 0 on rows written before it was kept).
 	 */
-	revision?: number;
+	revision: number;
 	/** number of actions in the log, which is also the next action's seq */
 	length: number;
 	/** undone actions, the next one to redo last; cleared by any new action */
 	redo: unknown[];
 	result: MatchResult | null;
+}
+
+/**
+ * v4: who wins what, kept (totals.ts): one player's finished matches of one game, in the
+ * same transaction as every write that changes a match's result or status. A row exists only
+ * while `played` > 0.
+ */
+export interface TotalRow {
+	playerId: string;
+	game: GameId;
+	/** finished matches the player sat in */
+	played: number;
+	/** of those, the ones their side won (a shared victory counts) */
+	won: number;
+	/** of the ones won, those shared with another side */
+	shared: number;
 }
 
 export interface ActionRow {

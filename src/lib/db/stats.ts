@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { GAME_IDS, type Aggregate, type GameId } from '../rules/common';
 import { database } from './db';
 import type { MatchRow } from './schema';
+import { totalsCounter } from './totals';
 
 /** Matches last played from `from` (included) to `to` (excluded), in ms; open ends by default. */
 export interface Period {
@@ -209,29 +210,32 @@ export function byWins(a: Standing, b: Standing): number {
 }
 
 /**
- * Who wins what: per game, the players by wins (then win rate, then matches played). One
- * cursor over the finished matches of the period on the [status+updatedAt] index, keeping
- * only counts; with 10,000 matches it reads each row once and holds none.
+ * Who wins what: per game, the players by wins (then win rate, then matches played). Over all
+ * time (the players' page's first view) it reads the totals kept as matches finish, change or
+ * go (totals.ts): one row per player and game, whatever the number of matches. A period reads
+ * the period's finished matches with one cursor on the [status+updatedAt] index, keeping only
+ * counts (the kept totals are not split by period: a year is in local time, which the device
+ * can change).
  */
 export async function leaderboard(period: Period = {}): Promise<Record<GameId, Standing[]>> {
 	const counts = new Map<GameId, Map<string, { played: number; won: number }>>(
 		GAME_IDS.map((game) => [game, new Map()])
 	);
-	await database()
-		.matches.where('[status+updatedAt]')
-		.between(['finished', period.from ?? Dexie.minKey], ['finished', period.to ?? Dexie.maxKey])
-		.each((row) => {
-			const players = counts.get(row.game);
-			if (!players || !row.result) return;
-			for (const playerId of new Set(row.playerIds)) {
-				const place = placeOf(row, playerId);
-				if (!place) continue;
-				const count = players.get(playerId) ?? { played: 0, won: 0 };
-				count.played++;
-				if (row.result.winners.includes(place.side)) count.won++;
-				players.set(playerId, count);
-			}
+	const db = database();
+	if (period.from === undefined && period.to === undefined) {
+		await db.totals.each((total) => {
+			counts.get(total.game)?.set(total.playerId, { played: total.played, won: total.won });
 		});
+	} else {
+		const counted = totalsCounter();
+		await db.matches
+			.where('[status+updatedAt]')
+			.between(['finished', period.from ?? Dexie.minKey], ['finished', period.to ?? Dexie.maxKey])
+			.each(counted.add);
+		for (const total of counted.totals()) {
+			counts.get(total.game)?.set(total.playerId, { played: total.played, won: total.won });
+		}
+	}
 	const board = {} as Record<GameId, Standing[]>;
 	for (const [game, players] of counts) {
 		board[game] = [...players]

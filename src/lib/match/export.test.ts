@@ -74,3 +74,45 @@ describe('CSV: hostile names and spreadsheets (issue 12, items 4 and 5)', () => 
 		expect(lines(csv)[0]).toBe(',Ana,\u202eBen');
 	});
 });
+
+describe('the time played and the note go with the result (issue 13, item 2)', () => {
+	const record = { notes: 'At the café, "big" night\nSam arrived late', playedMs: 65 * 60_000 };
+
+	it('shared text: the time played and the note below the totals', () => {
+		const text = resultText('Pass-Pass', sheet, names, 'Léa & Noor win!', record);
+		expect(text.split('\n').slice(3)).toEqual([
+			'Time played: 1\u00a0h\u00a005',
+			'Note: At the café, "big" night',
+			'Sam arrived late',
+			'',
+			'Passpad'
+		]);
+		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 60_000 })).toContain(
+			'Time played: 1 minute\n\nPasspad'
+		);
+		// under a minute and no note: the result alone, not "0 minutes"
+		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 59_000 })).toBe(
+			resultText('X', sheet, names, 'w')
+		);
+	});
+
+	it('CSV: a row for the time played and one for the note, as many cells as every row, the note quoted', () => {
+		const csv = sheetCsv(sheet, names, label, 'Total', record);
+		const rows = csv.replace(/^\uFEFF/, '').split('\r\n');
+		expect(rows.slice(3)).toEqual([
+			'Total,7,12',
+			'Time played,1\u00a0h\u00a005,',
+			'Note,"At the café, ""big"" night\nSam arrived late",',
+			''
+		]);
+		// no note and under a minute: nothing more than the sheet
+		expect(sheetCsv(sheet, names, label, 'Total', { notes: '', playedMs: 59_000 })).toBe(
+			sheetCsv(sheet, names, label, 'Total')
+		);
+	});
+
+	it('a note that begins like a formula is written as text', () => {
+		const csv = sheetCsv(sheet, names, label, 'Total', { notes: '=1+1', playedMs: 0 });
+		expect(csv).toContain("Note,'=1+1,");
+	});
+});
