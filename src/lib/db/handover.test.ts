@@ -11,6 +11,7 @@ import { TakeOverRefused, handedMatch, planTakeOver, takeOver } from './handover
 import { appendAction, loadLog } from './log';
 import { createMatch, handOverMatch, setNotes } from './matches';
 import { roster } from './players';
+import { countTotals } from './totals';
 
 /** Two phones, each with its own database; `on` makes one the phone being used. */
 const phones = { first: null as unknown as PasspadDb, second: null as unknown as PasspadDb };
@@ -108,6 +109,27 @@ describe('taking over a match handed from another phone', () => {
 		expect(actions).toEqual(GAME.actions.slice(0, 28));
 		expect(match.status).toBe('active');
 		expect(match.handedAt).toBeUndefined();
+	});
+
+	it('handed back finished: who wins what counts the match once, as a recount from every row does', async () => {
+		const id = await started();
+		await play(id, 0, 20);
+		const sent = await link(id);
+		await handOverMatch(id);
+		on('second');
+		await takeOver(await planTakeOver(sent));
+		await play(id, 20, GAME.actions.length);
+		const back = await link(id);
+
+		on('first');
+		await takeOver(await planTakeOver(back));
+		const db = phones.first;
+		expect((await db.matches.get(id))!.status).toBe('finished');
+		const byPlayer = (a: { playerId: string }, b: { playerId: string }) =>
+			a.playerId < b.playerId ? -1 : 1;
+		const kept = (await db.totals.toArray()).sort(byPlayer);
+		expect(kept).toEqual(countTotals(await db.matches.toArray()).sort(byPlayer));
+		expect(kept.map((total) => total.played)).toEqual([1, 1, 1, 1]);
 	});
 
 	it('a copy played on here that the link does not extend is never overwritten', async () => {

@@ -15,6 +15,7 @@ import { BACKUP_FORMAT, BackupRefused, importBackup, readBackup, type BackupFile
 import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { nameKey } from './players';
+import { retally } from './totals';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type MatchStatus } from './schema';
 
 function logRows(db: ReturnType<typeof database>, matchId: string) {
@@ -197,7 +198,7 @@ export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 	const old: { match: MatchRow; rows: ActionRow[] } | null = here ? { match: here, rows } : null;
 	if (old) {
 		await durably(db, () =>
-			db.transaction('rw', db.matches, db.actions, async () => {
+			db.transaction('rw', db.matches, db.actions, db.totals, async () => {
 				// the copy must not have moved since it was read: else leave it and say so
 				const now = await db.matches.get(incoming.id);
 				if (now?.revision !== old.match.revision || now?.length !== old.match.length) {
@@ -205,6 +206,8 @@ export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 				}
 				await logRows(db, incoming.id).delete();
 				await db.matches.delete(incoming.id);
+				// who wins what no longer counts the copy (the import counts the link's)
+				await retally(db.totals, [[old.match, undefined]]);
 			})
 		);
 	}
@@ -214,11 +217,12 @@ export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 	} catch (error) {
 		if (old) {
 			await durably(db, () =>
-				db.transaction('rw', db.matches, db.actions, async () => {
+				db.transaction('rw', db.matches, db.actions, db.totals, async () => {
 					// put back only where nothing took the place meanwhile
 					if (await db.matches.get(incoming.id)) return;
 					await db.matches.put(old.match);
 					await db.actions.bulkPut(old.rows);
+					await retally(db.totals, [[undefined, old.match]]);
 				})
 			);
 		}
