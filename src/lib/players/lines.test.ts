@@ -16,8 +16,8 @@ describe('each side of the chart', () => {
 	});
 
 	it('without a colour, takes one nobody at the table chose, distinct from the others', () => {
-		const styles = sideStyles(['red', null, null, 'orange']);
-		expect(styles.map((style) => style.colour)).toEqual(['red', 'yellow', 'green', 'orange']);
+		const styles = sideStyles(['blue', null, null, 'green']);
+		expect(styles.map((style) => style.colour)).toEqual(['blue', 'orange', 'purple', 'green']);
 	});
 
 	it('differs from every other side by its dash and its marker, not by colour alone', () => {
@@ -28,6 +28,11 @@ describe('each side of the chart', () => {
 				expect(new Set(styles.map((style) => style.marker)).size).toBe(sides.length);
 			})
 		);
+	});
+
+	it('every palette colour is a default, once', () => {
+		const styles = sideStyles(Array(COLOURS.length).fill(null));
+		expect(new Set(styles.map((style) => style.colour))).toEqual(new Set(COLOURS));
 	});
 
 	it('sides without a colour never share one while the palette has colours left', () => {

@@ -4,8 +4,19 @@ import { COLOURS, type ColourKey } from './colours';
  * How each side of a match is drawn in the running-score chart and its legend: a colour, a
  * dash pattern and a marker shape, so two lines differ by more than their colour (WCAG 1.4.1).
  * Sides whose players chose a colour keep it; the others take palette colours nobody at the
- * table chose, in palette order (then any, once all nine are taken).
+ * table chose, in an order that keeps neighbouring hues apart (then any, once all are taken).
  */
+const DEFAULTS: readonly ColourKey[] = [
+	'blue',
+	'orange',
+	'green',
+	'purple',
+	'red',
+	'teal',
+	'pink',
+	'yellow',
+	'brown'
+];
 export const DASHES = ['', '8 4', '2 4', '10 4 2 4', '4 3', '12 3 2 3 2 3'] as const;
 export const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'down', 'plus'] as const;
 export type Marker = (typeof MARKERS)[number];
@@ -18,7 +29,7 @@ export interface SideStyle {
 }
 
 export function sideStyles(chosen: readonly (ColourKey | null)[]): SideStyle[] {
-	const free = COLOURS.filter((colour) => !chosen.includes(colour));
+	const free = DEFAULTS.filter((colour) => !chosen.includes(colour));
 	let next = 0;
 	return chosen.map((colour, side) => ({
 		colour:
