@@ -58,6 +58,18 @@ test('a colour is chosen on the player page by name, with the mouse or the keybo
 	await page.reload();
 	await expect(page.getByRole('radio', { name: 'Red' })).toBeChecked();
 
+	// the new-match screen shows the roster's colours: on the one-tap chips and on the seat
+	await page.goto('/new?game=ill-pass');
+	const chip = page.getByRole('button', { name: '+ Ben', exact: true });
+	expect(await chip.locator('.dot').evaluate((dot) => getComputedStyle(dot).backgroundColor)).toBe(
+		RED.light
+	);
+	await page.getByLabel('Name of the player in seat 1').fill('');
+	await chip.click();
+	await expect(page.getByLabel('Name of the player in seat 1')).toHaveValue('Ben');
+	await expect(page.locator('.seat .number').first()).toHaveAttribute('data-colour', 'red');
+	await openPlayer(page, 'Ben');
+
 	// and in French, the colours' names in French
 	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'fr'));
 	await page.reload();
