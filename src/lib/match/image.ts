@@ -56,7 +56,10 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 				...picture.sides,
 				...picture.totals.map(String),
 				...picture.rows.flatMap((row) => row.cells.map((cell) => String(cell ?? '')))
-			]) + 20
+			]) +
+				20 +
+				// room for a side's marker before its name
+				(picture.colours?.some(Boolean) ? 18 : 0)
 		)
 	);
 	// a very long name is squeezed, never a picture thousands of pixels wide
@@ -97,11 +100,11 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 		context.fillStyle = LINE;
 		context.fillRect(PAD, y, width - PAD * 2, 1);
 	};
-	const cellText = (text: string, side: number, y: number, font: string) => {
+	const cellText = (text: string, side: number, y: number, font: string, room = column - 16) => {
 		context.font = font;
 		context.fillStyle = picture.winners.includes(side) ? WIN_INK : INK;
 		context.textAlign = 'right';
-		context.fillText(text, x(side) + column - 10, y, column - 16);
+		context.fillText(text, x(side) + column - 10, y, room);
 		context.textAlign = 'left';
 	};
 
@@ -114,7 +117,10 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 		context.fill(new Path2D(markerPath(styles[side].marker, x(side) + 14, tableTop + ROW / 2, 5)));
 	});
 	let y = tableTop + ROW / 2;
-	picture.sides.forEach((name, side) => cellText(name, side, y, bold));
+	// a name beside a marker is squeezed clear of it
+	picture.sides.forEach((name, side) =>
+		cellText(name, side, y, bold, picture.colours?.[side] ? column - 34 : column - 16)
+	);
 	line(tableTop + ROW);
 	for (const row of picture.rows) {
 		y += ROW;
