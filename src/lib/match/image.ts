@@ -1,3 +1,6 @@
+import { PALETTE, type ColourKey } from '$lib/players/colours';
+import { markerPath, sideStyles } from '$lib/players/lines';
+
 /**
  * A match result as a picture to share in a chat: the score sheet drawn on a canvas, PNG.
  * Loaded only when someone asks for it, so the match screen stays light.
@@ -14,6 +17,8 @@ export interface ResultPicture {
 	totals: number[];
 	/** side indexes that won, highlighted */
 	winners: number[];
+	/** each side's colour, its players' choice (issue 13), or null: drawn as a band and a marker */
+	colours?: (ColourKey | null)[];
 }
 
 const SCALE = 2; // sharp on phone screens
@@ -51,7 +56,10 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 				...picture.sides,
 				...picture.totals.map(String),
 				...picture.rows.flatMap((row) => row.cells.map((cell) => String(cell ?? '')))
-			]) + 20
+			]) +
+				20 +
+				// room for a side's marker before its name
+				(picture.colours?.some(Boolean) ? 18 : 0)
 		)
 	);
 	// a very long name is squeezed, never a picture thousands of pixels wide
@@ -92,16 +100,27 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 		context.fillStyle = LINE;
 		context.fillRect(PAD, y, width - PAD * 2, 1);
 	};
-	const cellText = (text: string, side: number, y: number, font: string) => {
+	const cellText = (text: string, side: number, y: number, font: string, room = column - 16) => {
 		context.font = font;
 		context.fillStyle = picture.winners.includes(side) ? WIN_INK : INK;
 		context.textAlign = 'right';
-		context.fillText(text, x(side) + column - 10, y, column - 16);
+		context.fillText(text, x(side) + column - 10, y, room);
 		context.textAlign = 'left';
 	};
 
+	// a side's colour under its name, with the chart's marker for that side: never colour alone
+	const styles = sideStyles(picture.colours ?? []);
+	(picture.colours ?? []).forEach((colour, side) => {
+		if (!colour) return;
+		context.fillStyle = PALETTE[colour].light;
+		context.fillRect(x(side) + 6, tableTop + ROW - 5, column - 12, 4);
+		context.fill(new Path2D(markerPath(styles[side].marker, x(side) + 14, tableTop + ROW / 2, 5)));
+	});
 	let y = tableTop + ROW / 2;
-	picture.sides.forEach((name, side) => cellText(name, side, y, bold));
+	// a name beside a marker is squeezed clear of it
+	picture.sides.forEach((name, side) =>
+		cellText(name, side, y, bold, picture.colours?.[side] ? column - 34 : column - 16)
+	);
 	line(tableTop + ROW);
 	for (const row of picture.rows) {
 		y += ROW;
