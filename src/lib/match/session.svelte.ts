@@ -1,6 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import {
 	appendAction,
+	getMatch,
 	loadLog,
 	redoAction,
 	replaceLog,
@@ -182,23 +183,44 @@ export class MatchSession {
 		return this.ui.describe(this.#actions[index], state, this.names);
 	}
 
-	/** Follows the stored log, so a second tab or a restore shows the same state. */
+	/**
+	 * Follows the stored log, so a second tab or a restore shows the same state. Only the match
+	 * row is watched: every write moves its revision on, so the log is read again only when the
+	 * row says someone else wrote (this session's own writes already show their result).
+	 */
 	watch(): () => void {
 		const id = this.#match.id;
-		this.#watch = liveQuery(() => loadLog(id)).subscribe({
-			next: (log) => {
-				if (this.#busy || !this.#differs(log)) return;
-				// a read that began before this tab's last write: the screen already shows newer
-				if ((log.match.revision ?? 0) < (this.#match.revision ?? 0)) return;
-				// another tab changed the log: the action being edited may be gone
-				this.cancelEdit();
-				this.#adopt(log);
+		this.#watch = liveQuery(() => getMatch(id)).subscribe({
+			next: (row) => {
+				if (row && this.#newer(row)) void this.#follow(id);
 			},
 			error: () => {
 				// a read failure leaves the last good state on screen; writes report their own errors
 			}
 		});
 		return () => this.#watch?.unsubscribe();
+	}
+
+	/** Another writer's log, read whole and replayed (what the row alone cannot tell). */
+	async #follow(id: string): Promise<void> {
+		let log: Log;
+		try {
+			log = await loadLog(id);
+		} catch {
+			return; // as a failed read above: the last good state stays
+		}
+		// this session may have written while the log was read: then its screen is newer
+		if (!this.#newer(log.match)) return;
+		// another tab changed the log: the action being edited may be gone
+		this.cancelEdit();
+		this.#adopt(log);
+	}
+
+	/** A row someone else wrote after what this session shows (never while it writes itself). */
+	#newer(row: MatchRow): boolean {
+		if (this.#busy || !this.#differs(row)) return false;
+		// a read that began before this session's last write: the screen already shows newer
+		return (row.revision ?? 0) >= (this.#match.revision ?? 0);
 	}
 
 	/** Would the rules accept this action now? (for disabling buttons, never stored) */
@@ -496,12 +518,12 @@ export class MatchSession {
 		this.#adopt(await loadLog(this.#match.id));
 	}
 
-	#differs(log: Log): boolean {
+	#differs(row: MatchRow): boolean {
 		return (
-			log.match.length !== this.#actions.length ||
-			log.match.updatedAt !== this.#match.updatedAt ||
-			log.match.revision !== this.#match.revision ||
-			log.match.redo.length !== this.#match.redo.length
+			row.length !== this.#actions.length ||
+			row.updatedAt !== this.#match.updatedAt ||
+			row.revision !== this.#match.revision ||
+			row.redo.length !== this.#match.redo.length
 		);
 	}
 
