@@ -10,7 +10,15 @@ import {
 	type Log,
 	type MatchRow
 } from '$lib/db';
-import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
+import {
+	replay,
+	type ActionOf,
+	type AnyGame,
+	type Outcome,
+	type Refusal,
+	type ScoreSheet,
+	type StateOf
+} from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
 import { pageTaps, type Press, type TapSource } from './taps';
@@ -29,9 +37,9 @@ interface Asked {
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
 /** An action the rules accepted but storage did not: shown until saved or discarded. */
-export interface Unsaved {
+export interface Unsaved<Action = unknown> {
 	readonly kind: 'act' | 'undo' | 'redo' | 'edit';
-	readonly action: unknown;
+	readonly action: Action;
 	readonly problem: Problem;
 	/**
 	 * The action in words, read from the state it was entered on ("Ana passed on 17"): after
@@ -51,11 +59,11 @@ export interface Dropped {
 /** Edit the past: change an earlier action, or add one the table forgot before it. */
 export type EditKind = 'change' | 'insert';
 
-interface Editing {
+interface Editing<State> {
 	readonly index: number;
 	readonly kind: EditKind;
 	/** the state just before action `index`: what the panel shows while the table re-enters it */
-	readonly state: unknown;
+	readonly state: State;
 }
 
 /** Why an edit was not made: the later action that no longer follows the rules. */
@@ -69,29 +77,32 @@ export interface EditFailure {
  * One open match: its log as stored, the state folded from it, and the only way to change it.
  * Nothing is shown as done before its transaction has committed; another tab's writes arrive
  * through Dexie's liveQuery and are replayed the same way.
+ *
+ * Generic over its game: a panel's `session.state` is its game's state and `session.act` takes
+ * its game's actions only, so a misspelt action fails to compile (typed.test.ts).
  */
-export class MatchSession {
-	readonly ui: GameUi;
+export class MatchSession<G extends AnyGame = AnyGame> {
+	readonly ui: GameUi<G>;
 	#match = $state.raw<MatchRow>() as MatchRow;
-	#actions = $state.raw<readonly unknown[]>([]);
-	#state = $state.raw<unknown>();
+	#actions = $state.raw<readonly ActionOf<G>[]>([]);
+	#state = $state.raw<StateOf<G>>() as StateOf<G>;
 	#busy = $state(false);
 	#refusal = $state.raw<Refusal | null>(null);
-	#unsaved = $state.raw<Unsaved | null>(null);
+	#unsaved = $state.raw<Unsaved<ActionOf<G>> | null>(null);
 	#dropped = $state.raw<Dropped | null>(null);
 	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
-	#editing = $state.raw<Editing | null>(null);
+	#editing = $state.raw<Editing<StateOf<G>> | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
 	#watch: Subscription | null = null;
 	/** the state before the last action of `#actions`, kept by identity of that array */
-	#before: { actions: readonly unknown[]; state: unknown } | null = null;
+	#before: { actions: readonly ActionOf<G>[]; state: StateOf<G> } | null = null;
 	/** the last action asked for and when: a second tap on the same button is not a new entry */
 	#lastAsked: Asked | null = null;
 
 	readonly #input: TapSource;
 
-	constructor(ui: GameUi, log: Log, input: TapSource = pageTaps) {
+	constructor(ui: GameUi<G>, log: Log, input: TapSource = pageTaps) {
 		this.ui = ui;
 		this.#input = input;
 		this.#adopt(log);
@@ -100,11 +111,11 @@ export class MatchSession {
 	get match(): MatchRow {
 		return this.#match;
 	}
-	get actions(): readonly unknown[] {
+	get actions(): readonly ActionOf<G>[] {
 		return this.#actions;
 	}
 	/** the state shown: the match now, or the moment being edited */
-	get state(): unknown {
+	get state(): StateOf<G> {
 		return this.#editing ? this.#editing.state : this.#state;
 	}
 	/** the action being changed (or that a missed action goes before), while editing the past */
@@ -131,7 +142,7 @@ export class MatchSession {
 	get refusal(): Refusal | null {
 		return this.#refusal;
 	}
-	get unsaved(): Unsaved | null {
+	get unsaved(): Unsaved<ActionOf<G>> | null {
 		return this.#unsaved;
 	}
 	/** the unsaved action "Try again" left out, until dismissed or the next change */
@@ -155,7 +166,7 @@ export class MatchSession {
 	 * The last action of the log and the state it was applied to: what the table is told
 	 * "just happened" (none while editing the past).
 	 */
-	get last(): { action: unknown; before: unknown } | null {
+	get last(): { action: ActionOf<G>; before: StateOf<G> } | null {
 		const actions = this.#actions;
 		if (actions.length === 0 || this.#editing) return null;
 		if (this.#before?.actions !== actions) {
@@ -167,7 +178,7 @@ export class MatchSession {
 			);
 			this.#before = { actions, state };
 		}
-		return { action: actions.at(-1), before: this.#before.state };
+		return { action: actions[actions.length - 1], before: this.#before.state };
 	}
 	get canUndo(): boolean {
 		return this.#actions.length > 0 && !this.#busy && !this.#editing;
@@ -224,7 +235,7 @@ export class MatchSession {
 	}
 
 	/** Would the rules accept this action now? (for disabling buttons, never stored) */
-	check(action: unknown): Refusal | null {
+	check(action: ActionOf<G>): Refusal | null {
 		const result = this.ui.game.apply(this.state, action);
 		return result.ok ? null : result.refusal;
 	}
@@ -233,7 +244,7 @@ export class MatchSession {
 	 * Applies an action: refused with a reason, or written to storage and only then shown.
 	 * While editing the past, the action replaces (or goes before) the one being edited.
 	 */
-	async act(action: unknown): Promise<boolean> {
+	async act(action: ActionOf<G>): Promise<boolean> {
 		if (this.#busy) return false;
 		const asked = this.#ask(action);
 		if (this.#doubleTap(asked)) return false;
@@ -256,10 +267,10 @@ export class MatchSession {
 		);
 	}
 
-	#ask(action: unknown): Asked | null {
+	#ask(action: ActionOf<G>): Asked | null {
 		const press = this.#input.press();
 		if (press === null) return null; // no presses to tell a double tap by
-		return { type: (action as { type?: unknown } | null)?.type, at: this.#input.now(), press };
+		return { type: action?.type, at: this.#input.now(), press };
 	}
 
 	/**
@@ -284,14 +295,14 @@ export class MatchSession {
 	 * Corrects the last action in one tap (a remembered card's diamonds): the log with that
 	 * action replaced, replayed through the rules, saved as one write.
 	 */
-	async amendLast(action: unknown): Promise<boolean> {
-		if (this.#busy || this.#editing || this.#actions.length === 0) return false;
+	async amendLast(action: ActionOf<G>): Promise<boolean> {
+		const last = this.last; // none while editing or before the first action
+		if (this.#busy || !last) return false;
 		const index = this.#actions.length - 1;
-		const before = this.last?.before;
 		const failure = await this.#rewrite(
 			[...this.#actions.slice(0, index), action],
 			action,
-			before,
+			last.before,
 			(at) => at
 		);
 		if (failure && failure.refusal.code !== 'not-saved') this.#refusal = failure.refusal;
@@ -309,7 +320,8 @@ export class MatchSession {
 
 	async redo(): Promise<boolean> {
 		if (!this.canRedo) return false;
-		const action = this.#match.redo.at(-1);
+		// the redo stack holds actions the rules accepted before they were undone
+		const action = this.#match.redo.at(-1) as ActionOf<G>;
 		const result = this.ui.game.apply(this.#state, action);
 		if (!result.ok) {
 			this.#refusal = result.refusal;
@@ -341,7 +353,7 @@ export class MatchSession {
 		this.#refusal = null;
 	}
 
-	async #edit(editing: Editing, action: unknown): Promise<boolean> {
+	async #edit(editing: Editing<StateOf<G>>, action: ActionOf<G>): Promise<boolean> {
 		const accepted = this.ui.game.apply(editing.state, action);
 		if (!accepted.ok) {
 			this.#refusal = accepted.refusal;
@@ -389,9 +401,9 @@ export class MatchSession {
 
 	/** Replays a rewritten log from the start and saves it whole, or says which action fails. */
 	async #rewrite(
-		actions: unknown[],
-		action: unknown,
-		before: unknown,
+		actions: ActionOf<G>[],
+		action: ActionOf<G>,
+		before: StateOf<G>,
 		toCurrentIndex: (index: number) => number
 	): Promise<EditFailure | null> {
 		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
@@ -436,7 +448,7 @@ export class MatchSession {
 	}
 
 	/** Whether the unsaved action would be, now, what the table entered: same seat, same words. */
-	#stillMeans(unsaved: Unsaved): boolean {
+	#stillMeans(unsaved: Unsaved<ActionOf<G>>): boolean {
 		const same = (action: unknown) => JSON.stringify(action) === JSON.stringify(unsaved.action);
 		if (unsaved.kind === 'undo') {
 			// the action to take back must still be the last one, as it was
@@ -460,8 +472,8 @@ export class MatchSession {
 	}
 
 	/** An action in words and whose it is, read from the state it is entered on. */
-	#entered(action: unknown, before: unknown): { description: string; seat: number | null } {
-		const named = (action as { seat?: unknown } | null)?.seat;
+	#entered(action: ActionOf<G>, before: StateOf<G>): { description: string; seat: number | null } {
+		const named: unknown = action?.seat;
 		return {
 			description: this.ui.describe(action, before, this.names),
 			seat: typeof named === 'number' ? named : this.ui.game.turn(before)
@@ -479,10 +491,10 @@ export class MatchSession {
 
 	async #write(
 		kind: Unsaved['kind'],
-		action: unknown,
-		before: unknown,
-		next: unknown,
-		actions: unknown[],
+		action: ActionOf<G>,
+		before: StateOf<G>,
+		next: StateOf<G>,
+		actions: ActionOf<G>[],
 		save: () => Promise<MatchRow>
 	): Promise<boolean> {
 		this.#busy = true;
@@ -530,7 +542,8 @@ export class MatchSession {
 	#adopt(log: Log): void {
 		const replayed = replay(this.ui.game, log.match.config, log.match.seats.length, log.actions);
 		this.#match = log.match;
-		this.#actions = log.actions.slice(0, replayed.applied);
+		// the actions the rules accepted, in order: from here on they are this game's actions
+		this.#actions = log.actions.slice(0, replayed.applied) as ActionOf<G>[];
 		this.#state = replayed.state;
 		this.#broken = replayed.failure;
 	}

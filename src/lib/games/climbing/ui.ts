@@ -12,6 +12,7 @@ import {
 	type Mode,
 	type PlayedSet
 } from '$lib/rules/climbing';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
@@ -91,10 +92,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as ClimbingState;
-	const act = action as ClimbingAction;
-	const name = names[Number((act as { seat?: unknown })?.seat)] ?? '';
+function describe(act: ClimbingAction, state: ClimbingState, names: readonly string[]): string {
+	const name = names[act.seat] ?? '';
 	switch (act?.type) {
 		case 'start':
 			return m.cl_log_start({ name, game: gameNumber(state) });
@@ -123,16 +122,14 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<ClimbingOptions> = {
+/** A PASS match: its state and actions, typed for the panels. */
+export type ClimbingSession = MatchSession<typeof climbing>;
+
+export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 	game: climbing,
 	Panel,
 	news: (action, before, after, names) =>
-		announce(
-			describe(action, before, names),
-			before as ClimbingState,
-			after as ClimbingState,
-			names
-		),
+		announce(describe(action, before, names), before, after, names),
 	Options,
 	Rules,
 	defaultOptions: () => ({ mode: 'basic', tokens: BOX_TOKENS }),

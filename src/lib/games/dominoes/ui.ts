@@ -6,9 +6,11 @@ import {
 	tileKey,
 	tileText,
 	type DominoesAction,
+	type DominoesConfig,
 	type DominoesRefusal,
 	type DominoesState
 } from '$lib/rules/dominoes';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import { teamName } from './words';
@@ -29,6 +31,15 @@ export interface DominoesOptions {
 export interface DominoesMatchConfig extends DominoesOptions {
 	starter?: number;
 	start?: number;
+}
+
+/**
+ * The seat offered first at the in-match lots: the one a match stored before `starter` chose at
+ * setup (its config's `start`), else the first seat.
+ */
+export function suggestedStarter(config: DominoesConfig): number {
+	const start = 'start' in config ? config.start : undefined;
+	return typeof start === 'number' ? start : 0;
 }
 
 function refusal(refusal: Refusal, names: readonly string[]): string {
@@ -134,9 +145,7 @@ function describePlay(
 	return text;
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as DominoesState;
-	const act = action as DominoesAction;
+function describe(act: DominoesAction, state: DominoesState, names: readonly string[]): string {
 	const name = names[state.seat] ?? '';
 	switch (act?.type) {
 		case 'start':
@@ -165,11 +174,14 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<DominoesOptions> = {
+/** A Pass-Pass match: its state and actions, typed for the panels. */
+export type DominoesSession = MatchSession<typeof dominoes>;
+
+export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 	game: dominoes,
 	Panel,
 	news: (action, _before, after, names) => {
-		const told = announce(after as DominoesState, action as DominoesAction, names);
+		const told = announce(after, action, names);
 		if (!told) return null;
 		// what was played, then what it gives: "Ana played 3-5. Sum 10: Ana plays again."
 		const text = told.tone === 'deal' ? [told.text, told.detail] : [told.detail, told.text];

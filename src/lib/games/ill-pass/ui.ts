@@ -6,6 +6,7 @@ import {
 	type IllPassRefusal,
 	type IllPassState
 } from '$lib/rules/ill-pass';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
@@ -35,10 +36,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as IllPassState;
+function describe(act: IllPassAction, state: IllPassState, names: readonly string[]): string {
 	const name = names[state.seat] ?? '';
-	const act = action as IllPassAction;
 	switch (act?.type) {
 		case 'reveal':
 			return m.ill_log_reveal({ name, card: act.card });
@@ -51,7 +50,10 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<IllPassOptions> = {
+/** An I'll Pass match: its state and actions, typed for the panel. */
+export type IllPassSession = MatchSession<typeof illPass>;
+
+export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	game: illPass,
 	Panel,
 	Options,

@@ -8,6 +8,7 @@ import {
 	type PassPassState,
 	type TeamLayout
 } from '$lib/rules/pass-pass';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
@@ -90,9 +91,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as PassPassState;
-	const act = action as PassPassAction;
+function describe(act: PassPassAction, state: PassPassState, names: readonly string[]): string {
 	const seat = turn(state);
 	const name = seat === null ? '' : (names[seat] ?? '');
 	switch (act?.type) {
@@ -128,14 +127,16 @@ function reason(code: string): string {
 	}
 }
 
-export const ui: GameUi<PassPassOptions> = {
+/** A Pass Pass match: its state and actions, typed for the panels. */
+export type PassPassSession = MatchSession<typeof passPass>;
+
+export const ui: GameUi<typeof passPass, PassPassOptions> = {
 	game: passPass,
 	Panel,
 	Sheet,
 	Options,
 	Rules,
-	news: (action, before, after, names) =>
-		announce(action as PassPassAction, before as PassPassState, after as PassPassState, names),
+	news: announce,
 	defaultOptions: (players) => ({ teams: layoutsFor(players)[0] }),
 	config: (options, table) => ({
 		start: table.start,

@@ -95,5 +95,7 @@ export interface GameDefinition<
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any, any, string>;
-export type ConfigOf<G> = G extends GameDefinition<infer C, unknown, BaseAction> ? C : never;
-export type StateOf<G> = G extends GameDefinition<unknown, infer S, BaseAction> ? S : never;
+/** A game's types, read from its definition: what `setup` takes and gives, what `apply` takes. */
+export type ConfigOf<G extends AnyGame> = Parameters<G['setup']>[0];
+export type StateOf<G extends AnyGame> = ReturnType<G['setup']>;
+export type ActionOf<G extends AnyGame> = Parameters<G['apply']>[1];
