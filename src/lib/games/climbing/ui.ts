@@ -7,6 +7,7 @@ import {
 	gameNumber,
 	passEarnsToken,
 	type ClimbingAction,
+	type ClimbingConfigRefusal,
 	type ClimbingRefusal,
 	type ClimbingState,
 	type Mode,
@@ -40,7 +41,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const name = (key: string) => names[Number(params[key])] ?? '';
 	const tableSet = { type: String(params.type), rank: String(params.rank) } as PlayedSet;
-	switch (refusal.code as ClimbingRefusal) {
+	const code = refusal.code as ClimbingRefusal | ClimbingConfigRefusal;
+	switch (code) {
 		case 'game-not-started':
 			return m.cl_refusal_not_started();
 		case 'game-in-progress':
@@ -85,10 +87,16 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				need: tokensText(Number(params.need)),
 				have: tokensText(Number(params.have))
 			});
+		case 'bad-token-count':
+			return m.cl_refusal_token_count({ count: Number(params.min) });
 		case 'malformed-action':
 		case 'game-over':
+		case 'players-range':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 

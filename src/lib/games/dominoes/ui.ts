@@ -7,6 +7,7 @@ import {
 	tileText,
 	type DominoesAction,
 	type DominoesConfig,
+	type DominoesConfigRefusal,
 	type DominoesRefusal,
 	type DominoesState
 } from '$lib/rules/dominoes';
@@ -48,7 +49,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	const number = Number(params.number);
 	const left = Number(params.left);
 	const right = Number(params.right);
-	const code = refusal.code as DominoesRefusal;
+	const code = refusal.code as DominoesRefusal | DominoesConfigRefusal;
 	switch (code) {
 		case 'bad-seat':
 			return m.dom_refusal_bad_seat({ seat: String(params.seat ?? '') });
@@ -112,11 +113,12 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			});
 		case 'malformed-action':
 		case 'game-over':
-			return commonRefusal(code);
+		case 'players-range':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			// every code of REFUSALS is worded above; anything else is the shell's
-			code satisfies never;
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 

@@ -3,6 +3,7 @@ import type { Refusal } from '$lib/rules/common';
 import {
 	illPass,
 	type IllPassAction,
+	type IllPassConfigRefusal,
 	type IllPassRefusal,
 	type IllPassState
 } from '$lib/rules/ill-pass';
@@ -12,6 +13,7 @@ import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
+import { announce } from './announce';
 
 export interface IllPassOptions {
 	takerReveals: boolean;
@@ -20,7 +22,8 @@ export interface IllPassOptions {
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const card = String(params.card ?? '');
-	switch (refusal.code as IllPassRefusal) {
+	const code = refusal.code as IllPassRefusal | IllPassConfigRefusal;
+	switch (code) {
 		case 'card-out-of-range':
 			return m.ill_refusal_range();
 		case 'card-already-revealed':
@@ -31,8 +34,15 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.ill_refusal_face_up({ card });
 		case 'no-chips':
 			return m.ill_refusal_no_chips({ name: names[Number(params.seat)] ?? '', card });
+		case 'malformed-action':
+		case 'game-over':
+		case 'players-range':
+		case 'bad-start':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 
@@ -58,6 +68,7 @@ export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	Panel,
 	Options,
 	Rules,
+	news: announce,
 	defaultOptions: () => ({ takerReveals: false }),
 	config: (options, table) => ({ start: table.start, takerReveals: options.takerReveals }),
 	refusal,

@@ -4,6 +4,7 @@ import {
 	passPass,
 	turn,
 	type PassPassAction,
+	type PassPassConfigRefusal,
 	type PassPassRefusal,
 	type PassPassState,
 	type TeamLayout
@@ -48,11 +49,19 @@ function wrongPhase(phase: unknown): string {
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const card = keyName(params.card);
-	const code = refusal.code as PassPassRefusal;
+	const code = refusal.code as PassPassRefusal | PassPassConfigRefusal;
 	switch (code) {
 		case 'malformed-action':
 		case 'game-over':
-			return commonRefusal(code);
+		case 'players-range':
+		case 'bad-start':
+			return commonRefusal(refusal);
+		case 'bad-teams':
+			return m.pp_refusal_bad_teams();
+		case 'teams-required':
+			return m.pp_refusal_teams_required();
+		case 'teams-players':
+			return m.pp_refusal_teams_players({ count: Number(params.players) });
 		case 'wrong-phase':
 			return wrongPhase(params.phase);
 		case 'out-of-turn':
@@ -84,10 +93,9 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				name: names[Number(params.seat)] ?? String(params.seat ?? ''),
 				number: Number(params.team) + 1
 			});
-		default: {
-			const never: never = code;
-			return commonRefusal(String(never));
-		}
+		default:
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 

@@ -6,6 +6,7 @@ import {
 	MODES,
 	type ClimbingAction,
 	type ClimbingConfig,
+	type ClimbingConfigRefusal,
 	type ClimbingRefusal,
 	type ClimbingState
 } from './types';
@@ -37,7 +38,7 @@ export const climbing: GameDefinition<
 	id: 'climbing',
 	players: { min: 2, max: 5 },
 	defaultConfig: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
-	checkConfig(config, players): Refusal | null {
+	checkConfig(config, players): Refusal<ClimbingConfigRefusal> | null {
 		if (players < 2 || players > 5) return { code: 'players-range', params: { min: 2, max: 5 } };
 		if (!(MODES as readonly string[]).includes(config?.mode)) return { code: 'bad-option' };
 		if (!Number.isInteger(config.tokens) || config.tokens < players) {

@@ -1,7 +1,13 @@
-import { isSeat, type GameDefinition } from '../common';
+import { isSeat, type GameDefinition, type Refusal } from '../common';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
-import type { DominoesAction, DominoesConfig, DominoesRefusal, DominoesState } from './types';
+import type {
+	DominoesAction,
+	DominoesConfig,
+	DominoesConfigRefusal,
+	DominoesRefusal,
+	DominoesState
+} from './types';
 
 export { turnEffect, nextSeat, dealPoints, teamOf, blockedPoints } from './scoring';
 export {
@@ -32,7 +38,7 @@ export const dominoes: GameDefinition<
 	id: 'dominoes',
 	players: { min: 4, max: 4 },
 	defaultConfig: () => ({ houseRuleWinnerStarts: false }),
-	checkConfig(config, players) {
+	checkConfig(config, players): Refusal<DominoesConfigRefusal> | null {
 		if (players !== 4) return { code: 'players-range', params: { min: 4, max: 4 } };
 		if (typeof config?.houseRuleWinnerStarts !== 'boolean') return { code: 'bad-option' };
 		if (config.starter !== undefined && !isSeat(config.starter, 4)) return { code: 'bad-option' };

@@ -1,5 +1,3 @@
-import type { Refusal } from '../common';
-
 /** A domino: two halves 0..6 (CONTRACT.md). On the line, oriented left to right. */
 export type Tile = readonly [number, number];
 
@@ -121,4 +119,6 @@ export type DominoesRefusal = (typeof REFUSALS)[number];
 export const FEATS = ['went-out'] as const;
 export type DominoesFeat = (typeof FEATS)[number];
 
-export type DominoesRefusalValue = Refusal<DominoesRefusal>;
+/** Why a match's setup cannot be played (checkConfig: a backup's match, never the setup screen). */
+export const CONFIG_REFUSALS = ['players-range', 'bad-option'] as const;
+export type DominoesConfigRefusal = (typeof CONFIG_REFUSALS)[number];

@@ -1,7 +1,13 @@
-import { isSeat, type GameDefinition } from '../common';
+import { isSeat, type GameDefinition, type Refusal } from '../common';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
-import type { IllPassAction, IllPassConfig, IllPassRefusal, IllPassState } from './types';
+import type {
+	IllPassAction,
+	IllPassConfig,
+	IllPassConfigRefusal,
+	IllPassRefusal,
+	IllPassState
+} from './types';
 
 export { cardPoints, finalScore, runs, longestRun } from './scoring';
 export * from './types';
@@ -12,7 +18,7 @@ export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction,
 	id: 'ill-pass',
 	players: { min: 3, max: 5 },
 	defaultConfig: () => ({ start: 0, takerReveals: false }),
-	checkConfig(config, players) {
+	checkConfig(config, players): Refusal<IllPassConfigRefusal> | null {
 		if (players < 3 || players > 5) return { code: 'players-range', params: { min: 3, max: 5 } };
 		if (!isSeat(config?.start, players)) return { code: 'bad-start' };
 		if (typeof config.takerReveals !== 'boolean') return { code: 'bad-option' };
