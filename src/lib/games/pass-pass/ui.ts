@@ -1,6 +1,7 @@
 import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
+	layoutsFor,
 	passPass,
 	turn,
 	type PassPassAction,
@@ -22,13 +23,6 @@ import { cardName, cardsName, keyName } from './words';
 export interface PassPassOptions {
 	/** null: individual; 4 players may play 2 teams of 2; 6 players always play in teams */
 	teams: TeamLayout | null;
-}
-
-/** The layouts a table of this size may choose (RULINGS 11). */
-export function layoutsFor(players: number): (TeamLayout | null)[] {
-	if (players === 4) return [null, '2x2'];
-	if (players === 6) return ['2x3', '3x2'];
-	return [null];
 }
 
 function wrongPhase(phase: unknown): string {

@@ -17,7 +17,7 @@ export {
 	type ColorGroup,
 	type TrickExplanation
 } from './trick';
-export { checkConfig, defaultConfig, sidesOf } from './teams';
+export { checkConfig, defaultConfig, layoutsFor, sidesOf } from './teams';
 export * from './types';
 export * from './selectors';
 export * from './score';
