@@ -12,7 +12,7 @@ import {
 } from './types';
 
 export type { Rank, SetType, PlayedSet } from './types';
-export { classify, beats, checkSet, isRank, rankIndex, sameSet, setLabel, setName } from './sets';
+export { classify, beats, isRank, sameSet, setLabel, setName } from './sets';
 export { augmentCost, tokenCost, tokensInPlay } from './tokens';
 // CONTRACT.md's name on its own line, where the contract check reads it
 export { advancedPoints } from './scoring';
@@ -27,7 +27,7 @@ export {
 export { judge, type PlayCheck } from './judge';
 export * from './types';
 export * from './selectors';
-export { apply, setup, isOver, boxTokens } from './reducer';
+export { apply, setup, isOver } from './reducer';
 
 export const climbing: GameDefinition<
 	ClimbingConfig,

@@ -4,10 +4,6 @@ import type { Refusal, Result } from './result';
 export const GAME_IDS = ['ill-pass', 'pass-pass', 'dominoes', 'climbing'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
-export function isGameId(value: unknown): value is GameId {
-	return typeof value === 'string' && (GAME_IDS as readonly string[]).includes(value);
-}
-
 /** Anything every game's actions have: a discriminant the log can be read by. */
 export interface BaseAction {
 	readonly type: string;

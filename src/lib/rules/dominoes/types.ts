@@ -3,7 +3,6 @@ export type Tile = readonly [number, number];
 
 /** RULINGS Pass-Pass: double-six set, 4 players, 6 tiles each, 4 in the boneyard, 7 deals. */
 export const HIGHEST_SPOT = 6;
-export const TILE_COUNT = 28;
 export const SEATS = 4;
 export const HAND_SIZE = 6;
 export const BONEYARD_SIZE = 4;

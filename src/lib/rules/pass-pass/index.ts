@@ -10,9 +10,7 @@ export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards'
 export { resolveTrick, secondWinnerTakes } from './trick';
 export {
 	explainTrick,
-	rankGroups,
 	colorTotals,
-	RANK_REASONS,
 	type RankReason,
 	type ColorGroup,
 	type TrickExplanation
