@@ -5,17 +5,13 @@ import {
 	type ClimbingConfig,
 	type ClimbingState
 } from '$lib/rules/climbing';
+import { fold } from '$lib/rules/common/testing';
 import { ui } from './ui';
 
 const NAMES = ['Ana', 'Ben', 'Eve'];
 
-function after(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
-	return actions.reduce((current, action) => {
-		const result = climbing.apply(current, action);
-		if (!result.ok) throw new Error(result.refusal.code);
-		return result.value;
-	}, state);
-}
+const after = (state: ClimbingState, ...actions: ClimbingAction[]) =>
+	fold(climbing, state, ...actions);
 
 describe('PASS words follow the state (RULINGS PASS 11)', () => {
 	const led = () =>

@@ -1,7 +1,6 @@
 import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
-	BOX_TOKENS,
 	climbing,
 	check,
 	gameNumber,
@@ -140,7 +139,11 @@ export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 		announce(describe(action, before, names), before, after, names),
 	Options,
 	Rules,
-	defaultOptions: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
+	// the rules' defaults (one source): basic mode, the box's 40 tokens
+	defaultOptions: (players) => {
+		const { mode, tokens } = climbing.defaultConfig(players);
+		return { mode, tokens };
+	},
 	// the seat chosen at setup holds START 2 in the first game: the match does not ask again
 	config: (options, setup): ClimbingMatchConfig => ({
 		mode: options.mode,

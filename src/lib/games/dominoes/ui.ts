@@ -191,7 +191,9 @@ export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 	},
 	Options,
 	Rules,
-	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
+	defaultOptions: (players) => ({
+		houseRuleWinnerStarts: dominoes.defaultConfig(players).houseRuleWinnerStarts
+	}),
 	config: (options, table): DominoesMatchConfig => ({
 		houseRuleWinnerStarts: options.houseRuleWinnerStarts,
 		starter: table.start

@@ -69,7 +69,7 @@ export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	Options,
 	Rules,
 	news: announce,
-	defaultOptions: () => ({ takerReveals: false }),
+	defaultOptions: (players) => ({ takerReveals: illPass.defaultConfig(players).takerReveals }),
 	config: (options, table) => ({ start: table.start, takerReveals: options.takerReveals }),
 	refusal,
 	describe,

@@ -139,7 +139,7 @@ export const ui: GameUi<typeof passPass, PassPassOptions> = {
 	Options,
 	Rules,
 	news: announce,
-	defaultOptions: (players) => ({ teams: layoutsFor(players)[0] }),
+	defaultOptions: (players) => ({ teams: passPass.defaultConfig(players).teams }),
 	config: (options, table) => ({
 		start: table.start,
 		teams: layoutsFor(table.players).includes(options.teams)

@@ -1,4 +1,5 @@
-import { isSeat, type GameDefinition, type Refusal } from '../common';
+import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
 import {
@@ -35,11 +36,12 @@ export const climbing: GameDefinition<
 	ClimbingAction,
 	ClimbingRefusal
 > = {
-	id: 'climbing',
-	players: { min: 2, max: 5 },
+	id: META.id,
+	players: META.players,
 	defaultConfig: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
 	checkConfig(config, players): Refusal<ClimbingConfigRefusal> | null {
-		if (players < 2 || players > 5) return { code: 'players-range', params: { min: 2, max: 5 } };
+		const outside = checkPlayers(players, META.players);
+		if (outside) return outside;
 		if (!(MODES as readonly string[]).includes(config?.mode)) return { code: 'bad-option' };
 		if (!Number.isInteger(config.tokens) || config.tokens < players) {
 			return { code: 'bad-token-count', params: { min: players } };

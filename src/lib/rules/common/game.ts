@@ -4,6 +4,27 @@ import type { Refusal, Result } from './result';
 export const GAME_IDS = ['ill-pass', 'pass-pass', 'dominoes', 'climbing'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
+/** How many may sit at a game's table (its rulebook's count). */
+export interface PlayerRange {
+	readonly min: number;
+	readonly max: number;
+}
+
+/**
+ * What the shell knows of a game before its rules load (src/lib/rules/<game>/meta.ts): the one
+ * source of its id and player range, read by the catalog, the definition and `checkConfig`.
+ */
+export interface GameMeta {
+	readonly id: GameId;
+	readonly players: PlayerRange;
+}
+
+/** A table outside the game's player range is refused with 'players-range' and the range. */
+export function checkPlayers(players: number, range: PlayerRange): Refusal<'players-range'> | null {
+	const fits = Number.isInteger(players) && players >= range.min && players <= range.max;
+	return fits ? null : { code: 'players-range', params: { min: range.min, max: range.max } };
+}
+
 /** Anything every game's actions have: a discriminant the log can be read by. */
 export interface BaseAction {
 	readonly type: string;
@@ -74,7 +95,7 @@ export interface GameDefinition<
 	Code extends string = string
 > {
 	readonly id: GameId;
-	readonly players: { readonly min: number; readonly max: number };
+	readonly players: PlayerRange;
 	defaultConfig(players: number): Config;
 	/** Why this config cannot be played by this many players, or null when it can. */
 	checkConfig(config: Config, players: number): Refusal | null;

@@ -1,5 +1,5 @@
 import type { ActionOf, AnyGame, StateOf } from './game';
-import type { Refusal } from './result';
+import { applyAll } from './replay';
 
 /**
  * Test helper: folds actions through a game's reducer from `state`, as a replay does; the first
@@ -10,24 +10,11 @@ export function fold<G extends AnyGame>(
 	state: StateOf<G>,
 	...actions: ActionOf<G>[]
 ): StateOf<G> {
-	let next = state;
-	for (const [index, action] of actions.entries()) {
-		const result = game.apply(next, action);
-		if (!result.ok) {
-			const { code, params } = result.refusal;
-			throw new Error(`action ${index} refused: ${code} ${JSON.stringify(params ?? {})}`);
-		}
-		next = result.value;
+	const result = applyAll(game, state, actions);
+	if (result.failure) {
+		const { index, refusal } = result.failure;
+		const params = JSON.stringify(refusal.params ?? {});
+		throw new Error(`action ${index} refused: ${refusal.code} ${params}`);
 	}
-	return next;
-}
-
-/** Test helper: the refusal an action gets, or null when the reducer accepts it. */
-export function refusalOf<G extends AnyGame>(
-	game: G,
-	state: StateOf<G>,
-	action: ActionOf<G>
-): Refusal | null {
-	const result = game.apply(state, action);
-	return result.ok ? null : result.refusal;
+	return result.state;
 }

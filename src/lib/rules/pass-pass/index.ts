@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet } from './score';
 import { turn } from './selectors';
@@ -27,8 +28,8 @@ export const passPass: GameDefinition<
 	PassPassAction,
 	PassPassRefusal
 > = {
-	id: 'pass-pass',
-	players: { min: 3, max: 6 },
+	id: META.id,
+	players: META.players,
 	defaultConfig,
 	checkConfig,
 	setup,

@@ -1,4 +1,5 @@
-import { isSeat, seatsOf, type Refusal } from '../common';
+import { checkPlayers, isSeat, seatsOf, type Refusal } from '../common';
+import { META } from './meta';
 import {
 	TEAM_LAYOUTS,
 	type PassPassConfig,
@@ -43,9 +44,8 @@ export function checkConfig(
 	config: PassPassConfig,
 	players: number
 ): Refusal<PassPassConfigRefusal> | null {
-	if (!Number.isInteger(players) || players < 3 || players > 6) {
-		return { code: 'players-range', params: { min: 3, max: 6 } };
-	}
+	const outside = checkPlayers(players, META.players);
+	if (outside) return outside;
 	if (!isSeat(config?.start, players)) return { code: 'bad-start' };
 	const teams: unknown = config.teams;
 	if (teams !== null && !(TEAM_LAYOUTS as readonly unknown[]).includes(teams)) {
