@@ -43,9 +43,9 @@ describe('Pass-Pass: what just happened, in one line', () => {
 
 	it('a draw says how many tiles are left in the boneyard; a pass counts the passes in a row', () => {
 		const line = run(started(), playTile([1, 2]));
-		expect(told(line, { type: 'draw' }).text).toBe('Ben drew a tile (3 left in the boneyard).');
+		expect(told(line, { type: 'draw' })?.text).toBe('Ben drew a tile (3 left in the boneyard).');
 		const empty = emptyBoneyard(line);
-		expect(told(empty, { type: 'pass' }).text).toMatch(
+		expect(told(empty, { type: 'pass' })?.text).toMatch(
 			/^\w+ passed \(1 in a row\)\. \w+'s turn\.$/
 		);
 	});
