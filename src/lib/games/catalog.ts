@@ -1,11 +1,14 @@
-import type { GameId } from '$lib/rules/common';
+import type { GameId, GameMeta } from '$lib/rules/common';
+import { META as CLIMBING } from '$lib/rules/climbing/meta';
+import { META as DOMINOES } from '$lib/rules/dominoes/meta';
+import { META as ILL_PASS } from '$lib/rules/ill-pass/meta';
+import { META as PASS_PASS } from '$lib/rules/pass-pass/meta';
 import { m } from '$lib/paraglide/messages';
 import type { GameUi } from './types';
 
-export interface GameEntry {
-	readonly id: GameId;
+/** A game on the home page: its id and player range (from its rules' meta.ts), name and blurb. */
+export interface GameEntry extends GameMeta {
 	readonly name: string;
-	readonly players: { readonly min: number; readonly max: number };
 	blurb(): string;
 	/** the game's rules and screens, in their own chunk */
 	load(): Promise<GameUi>;
@@ -26,32 +29,28 @@ function loader(id: GameId): () => Promise<GameUi> {
 /** The four games, in the order the home page shows them. Names are the publishers'. */
 export const GAMES: readonly GameEntry[] = [
 	{
-		id: 'pass-pass',
+		...PASS_PASS,
 		name: 'Pass Pass',
-		players: { min: 3, max: 6 },
 		blurb: () => m.game_pass_pass_blurb(),
-		load: loader('pass-pass')
+		load: loader(PASS_PASS.id)
 	},
 	{
-		id: 'dominoes',
+		...DOMINOES,
 		name: 'Pass-Pass',
-		players: { min: 4, max: 4 },
 		blurb: () => m.game_dominoes_blurb(),
-		load: loader('dominoes')
+		load: loader(DOMINOES.id)
 	},
 	{
-		id: 'climbing',
+		...CLIMBING,
 		name: 'PASS',
-		players: { min: 2, max: 5 },
 		blurb: () => m.game_climbing_blurb(),
-		load: loader('climbing')
+		load: loader(CLIMBING.id)
 	},
 	{
-		id: 'ill-pass',
+		...ILL_PASS,
 		name: "I'll Pass",
-		players: { min: 3, max: 5 },
 		blurb: () => m.game_ill_pass_blurb(),
-		load: loader('ill-pass')
+		load: loader(ILL_PASS.id)
 	}
 ];
 

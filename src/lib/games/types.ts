@@ -1,5 +1,5 @@
 import type { Component } from 'svelte';
-import type { AnyGame, Refusal } from '$lib/rules/common';
+import type { ActionOf, AnyGame, ConfigOf, Refusal, StateOf } from '$lib/rules/common';
 import type { MatchSession } from '$lib/match/session.svelte';
 
 /** What the last action did, told in one line beside the pad (dominoes' announce.ts is the model). */
@@ -18,12 +18,13 @@ export interface TableSetup {
 
 /**
  * A game's screens, loaded lazily with its rules: the shell (home, new match, match screen,
- * history) knows games only through this shape.
+ * history) knows games only through this shape. Typed by the game's definition, so its panels
+ * read its state and enter its actions without a cast; the shell holds `GameUi` of any game.
  */
-export interface GameUi<Options = unknown> {
-	readonly game: AnyGame;
+export interface GameUi<G extends AnyGame = AnyGame, Options = unknown> {
+	readonly game: G;
 	/** the referee panel: turn, the controls for the next action, the game's own live view */
-	readonly Panel: Component<{ session: MatchSession }>;
+	readonly Panel: Component<{ session: MatchSession<G> }>;
 	/** the game's setup options (house rules, teams, mode) on the new-match screen */
 	readonly Options: Component<
 		{ options: Options; players: number; names: readonly string[] },
@@ -33,21 +34,26 @@ export interface GameUi<Options = unknown> {
 	/** rules in our own words plus the RULINGS that apply */
 	readonly Rules: Component;
 	defaultOptions(players: number): Options;
-	config(options: Options, table: TableSetup): unknown;
+	config(options: Options, table: TableSetup): ConfigOf<G>;
 	/**
 	 * The match's own score table (Pass Pass's printed pad, with ticks), shown instead of the
 	 * generic score sheet beside the entry.
 	 */
-	readonly Sheet?: Component<{ session: MatchSession }>;
+	readonly Sheet?: Component<{ session: MatchSession<G> }>;
 	/**
 	 * What the last action did, worded from the state before and after it; a game without it is
 	 * told by `describe`.
 	 */
-	news?(action: unknown, before: unknown, after: unknown, names: readonly string[]): News | null;
+	news?(
+		action: ActionOf<G>,
+		before: StateOf<G>,
+		after: StateOf<G>,
+		names: readonly string[]
+	): News | null;
 	/** a refusal from this game's reducer, in the player's language */
 	refusal(refusal: Refusal, names: readonly string[]): string;
 	/** one action of the log in words, given the state it was applied to */
-	describe(action: unknown, before: unknown, names: readonly string[]): string;
+	describe(action: ActionOf<G>, before: StateOf<G>, names: readonly string[]): string;
 	/** why the match ended (outcome.reason), in words */
 	reason(reason: string): string;
 	/** a score-sheet row label */

@@ -1,4 +1,4 @@
-import type { AnyGame } from '$lib/rules/common';
+import { replay, type AnyGame } from '$lib/rules/common';
 
 /**
  * Each side's running total, sampled at the start and after every action that changed any
@@ -10,16 +10,12 @@ export function runningTotals(
 	players: number,
 	actions: readonly unknown[]
 ): { after: number; totals: number[] }[] {
-	let state = game.setup(config, players);
-	const points = [{ after: 0, totals: [...game.sheet(state).totals] }];
-	for (const [index, action] of actions.entries()) {
-		const next = game.apply(state, action);
-		if (!next.ok) break;
-		state = next.value;
-		const totals = [...game.sheet(state).totals];
+	const points = [{ after: 0, totals: [...game.sheet(game.setup(config, players)).totals] }];
+	replay(game, config, players, actions, ({ index, after }) => {
+		const totals = [...game.sheet(after).totals];
 		if (totals.some((total, side) => total !== points.at(-1)!.totals[side])) {
 			points.push({ after: index + 1, totals });
 		}
-	}
+	});
 	return points;
 }

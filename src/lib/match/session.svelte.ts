@@ -1,6 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import {
 	appendAction,
+	getMatch,
 	loadLog,
 	redoAction,
 	replaceLog,
@@ -9,7 +10,15 @@ import {
 	type Log,
 	type MatchRow
 } from '$lib/db';
-import { replay, type Refusal, type ScoreSheet, type Outcome } from '$lib/rules/common';
+import {
+	replay,
+	type ActionOf,
+	type AnyGame,
+	type Outcome,
+	type Refusal,
+	type ScoreSheet,
+	type StateOf
+} from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
 import { summarize } from './summary';
 import { pageTaps, type Press, type TapSource } from './taps';
@@ -28,9 +37,9 @@ interface Asked {
 export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
 
 /** An action the rules accepted but storage did not: shown until saved or discarded. */
-export interface Unsaved {
+export interface Unsaved<Action = unknown> {
 	readonly kind: 'act' | 'undo' | 'redo' | 'edit';
-	readonly action: unknown;
+	readonly action: Action;
 	readonly problem: Problem;
 	/**
 	 * The action in words, read from the state it was entered on ("Ana passed on 17"): after
@@ -50,11 +59,11 @@ export interface Dropped {
 /** Edit the past: change an earlier action, or add one the table forgot before it. */
 export type EditKind = 'change' | 'insert';
 
-interface Editing {
+interface Editing<State> {
 	readonly index: number;
 	readonly kind: EditKind;
 	/** the state just before action `index`: what the panel shows while the table re-enters it */
-	readonly state: unknown;
+	readonly state: State;
 }
 
 /** Why an edit was not made: the later action that no longer follows the rules. */
@@ -68,29 +77,32 @@ export interface EditFailure {
  * One open match: its log as stored, the state folded from it, and the only way to change it.
  * Nothing is shown as done before its transaction has committed; another tab's writes arrive
  * through Dexie's liveQuery and are replayed the same way.
+ *
+ * Generic over its game: a panel's `session.state` is its game's state and `session.act` takes
+ * its game's actions only, so a misspelt action fails to compile (typed.test.ts).
  */
-export class MatchSession {
-	readonly ui: GameUi;
+export class MatchSession<G extends AnyGame = AnyGame> {
+	readonly ui: GameUi<G>;
 	#match = $state.raw<MatchRow>() as MatchRow;
-	#actions = $state.raw<readonly unknown[]>([]);
-	#state = $state.raw<unknown>();
+	#actions = $state.raw<readonly ActionOf<G>[]>([]);
+	#state = $state.raw<StateOf<G>>() as StateOf<G>;
 	#busy = $state(false);
 	#refusal = $state.raw<Refusal | null>(null);
-	#unsaved = $state.raw<Unsaved | null>(null);
+	#unsaved = $state.raw<Unsaved<ActionOf<G>> | null>(null);
 	#dropped = $state.raw<Dropped | null>(null);
 	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
-	#editing = $state.raw<Editing | null>(null);
+	#editing = $state.raw<Editing<StateOf<G>> | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
 	#watch: Subscription | null = null;
 	/** the state before the last action of `#actions`, kept by identity of that array */
-	#before: { actions: readonly unknown[]; state: unknown } | null = null;
+	#before: { actions: readonly ActionOf<G>[]; state: StateOf<G> } | null = null;
 	/** the last action asked for and when: a second tap on the same button is not a new entry */
 	#lastAsked: Asked | null = null;
 
 	readonly #input: TapSource;
 
-	constructor(ui: GameUi, log: Log, input: TapSource = pageTaps) {
+	constructor(ui: GameUi<G>, log: Log, input: TapSource = pageTaps) {
 		this.ui = ui;
 		this.#input = input;
 		this.#adopt(log);
@@ -99,11 +111,11 @@ export class MatchSession {
 	get match(): MatchRow {
 		return this.#match;
 	}
-	get actions(): readonly unknown[] {
+	get actions(): readonly ActionOf<G>[] {
 		return this.#actions;
 	}
 	/** the state shown: the match now, or the moment being edited */
-	get state(): unknown {
+	get state(): StateOf<G> {
 		return this.#editing ? this.#editing.state : this.#state;
 	}
 	/** the action being changed (or that a missed action goes before), while editing the past */
@@ -130,7 +142,7 @@ export class MatchSession {
 	get refusal(): Refusal | null {
 		return this.#refusal;
 	}
-	get unsaved(): Unsaved | null {
+	get unsaved(): Unsaved<ActionOf<G>> | null {
 		return this.#unsaved;
 	}
 	/** the unsaved action "Try again" left out, until dismissed or the next change */
@@ -154,7 +166,7 @@ export class MatchSession {
 	 * The last action of the log and the state it was applied to: what the table is told
 	 * "just happened" (none while editing the past).
 	 */
-	get last(): { action: unknown; before: unknown } | null {
+	get last(): { action: ActionOf<G>; before: StateOf<G> } | null {
 		const actions = this.#actions;
 		if (actions.length === 0 || this.#editing) return null;
 		if (this.#before?.actions !== actions) {
@@ -166,7 +178,7 @@ export class MatchSession {
 			);
 			this.#before = { actions, state };
 		}
-		return { action: actions.at(-1), before: this.#before.state };
+		return { action: actions[actions.length - 1], before: this.#before.state };
 	}
 	get canUndo(): boolean {
 		return this.#actions.length > 0 && !this.#busy && !this.#editing;
@@ -182,17 +194,16 @@ export class MatchSession {
 		return this.ui.describe(this.#actions[index], state, this.names);
 	}
 
-	/** Follows the stored log, so a second tab or a restore shows the same state. */
+	/**
+	 * Follows the stored log, so a second tab or a restore shows the same state. Only the match
+	 * row is watched: every write moves its revision on, so the log is read again only when the
+	 * row says someone else wrote (this session's own writes already show their result).
+	 */
 	watch(): () => void {
 		const id = this.#match.id;
-		this.#watch = liveQuery(() => loadLog(id)).subscribe({
-			next: (log) => {
-				if (this.#busy || !this.#differs(log)) return;
-				// a read that began before this tab's last write: the screen already shows newer
-				if ((log.match.revision ?? 0) < (this.#match.revision ?? 0)) return;
-				// another tab changed the log: the action being edited may be gone
-				this.cancelEdit();
-				this.#adopt(log);
+		this.#watch = liveQuery(() => getMatch(id)).subscribe({
+			next: (row) => {
+				if (row && this.#newer(row)) void this.#follow(id);
 			},
 			error: () => {
 				// a read failure leaves the last good state on screen; writes report their own errors
@@ -201,8 +212,30 @@ export class MatchSession {
 		return () => this.#watch?.unsubscribe();
 	}
 
+	/** Another writer's log, read whole and replayed (what the row alone cannot tell). */
+	async #follow(id: string): Promise<void> {
+		let log: Log;
+		try {
+			log = await loadLog(id);
+		} catch {
+			return; // as a failed read above: the last good state stays
+		}
+		// this session may have written while the log was read: then its screen is newer
+		if (!this.#newer(log.match)) return;
+		// another tab changed the log: the action being edited may be gone
+		this.cancelEdit();
+		this.#adopt(log);
+	}
+
+	/** A row someone else wrote after what this session shows (never while it writes itself). */
+	#newer(row: MatchRow): boolean {
+		if (this.#busy || !this.#differs(row)) return false;
+		// a read that began before this session's last write: the screen already shows newer
+		return (row.revision ?? 0) >= (this.#match.revision ?? 0);
+	}
+
 	/** Would the rules accept this action now? (for disabling buttons, never stored) */
-	check(action: unknown): Refusal | null {
+	check(action: ActionOf<G>): Refusal | null {
 		const result = this.ui.game.apply(this.state, action);
 		return result.ok ? null : result.refusal;
 	}
@@ -211,7 +244,7 @@ export class MatchSession {
 	 * Applies an action: refused with a reason, or written to storage and only then shown.
 	 * While editing the past, the action replaces (or goes before) the one being edited.
 	 */
-	async act(action: unknown): Promise<boolean> {
+	async act(action: ActionOf<G>): Promise<boolean> {
 		if (this.#busy) return false;
 		const asked = this.#ask(action);
 		if (this.#doubleTap(asked)) return false;
@@ -234,10 +267,10 @@ export class MatchSession {
 		);
 	}
 
-	#ask(action: unknown): Asked | null {
+	#ask(action: ActionOf<G>): Asked | null {
 		const press = this.#input.press();
 		if (press === null) return null; // no presses to tell a double tap by
-		return { type: (action as { type?: unknown } | null)?.type, at: this.#input.now(), press };
+		return { type: action?.type, at: this.#input.now(), press };
 	}
 
 	/**
@@ -262,14 +295,14 @@ export class MatchSession {
 	 * Corrects the last action in one tap (a remembered card's diamonds): the log with that
 	 * action replaced, replayed through the rules, saved as one write.
 	 */
-	async amendLast(action: unknown): Promise<boolean> {
-		if (this.#busy || this.#editing || this.#actions.length === 0) return false;
+	async amendLast(action: ActionOf<G>): Promise<boolean> {
+		const last = this.last; // none while editing or before the first action
+		if (this.#busy || !last) return false;
 		const index = this.#actions.length - 1;
-		const before = this.last?.before;
 		const failure = await this.#rewrite(
 			[...this.#actions.slice(0, index), action],
 			action,
-			before,
+			last.before,
 			(at) => at
 		);
 		if (failure && failure.refusal.code !== 'not-saved') this.#refusal = failure.refusal;
@@ -287,7 +320,8 @@ export class MatchSession {
 
 	async redo(): Promise<boolean> {
 		if (!this.canRedo) return false;
-		const action = this.#match.redo.at(-1);
+		// the redo stack holds actions the rules accepted before they were undone
+		const action = this.#match.redo.at(-1) as ActionOf<G>;
 		const result = this.ui.game.apply(this.#state, action);
 		if (!result.ok) {
 			this.#refusal = result.refusal;
@@ -319,7 +353,7 @@ export class MatchSession {
 		this.#refusal = null;
 	}
 
-	async #edit(editing: Editing, action: unknown): Promise<boolean> {
+	async #edit(editing: Editing<StateOf<G>>, action: ActionOf<G>): Promise<boolean> {
 		const accepted = this.ui.game.apply(editing.state, action);
 		if (!accepted.ok) {
 			this.#refusal = accepted.refusal;
@@ -367,9 +401,9 @@ export class MatchSession {
 
 	/** Replays a rewritten log from the start and saves it whole, or says which action fails. */
 	async #rewrite(
-		actions: unknown[],
-		action: unknown,
-		before: unknown,
+		actions: ActionOf<G>[],
+		action: ActionOf<G>,
+		before: StateOf<G>,
 		toCurrentIndex: (index: number) => number
 	): Promise<EditFailure | null> {
 		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
@@ -414,7 +448,7 @@ export class MatchSession {
 	}
 
 	/** Whether the unsaved action would be, now, what the table entered: same seat, same words. */
-	#stillMeans(unsaved: Unsaved): boolean {
+	#stillMeans(unsaved: Unsaved<ActionOf<G>>): boolean {
 		const same = (action: unknown) => JSON.stringify(action) === JSON.stringify(unsaved.action);
 		if (unsaved.kind === 'undo') {
 			// the action to take back must still be the last one, as it was
@@ -438,8 +472,8 @@ export class MatchSession {
 	}
 
 	/** An action in words and whose it is, read from the state it is entered on. */
-	#entered(action: unknown, before: unknown): { description: string; seat: number | null } {
-		const named = (action as { seat?: unknown } | null)?.seat;
+	#entered(action: ActionOf<G>, before: StateOf<G>): { description: string; seat: number | null } {
+		const named: unknown = action?.seat;
 		return {
 			description: this.ui.describe(action, before, this.names),
 			seat: typeof named === 'number' ? named : this.ui.game.turn(before)
@@ -457,10 +491,10 @@ export class MatchSession {
 
 	async #write(
 		kind: Unsaved['kind'],
-		action: unknown,
-		before: unknown,
-		next: unknown,
-		actions: unknown[],
+		action: ActionOf<G>,
+		before: StateOf<G>,
+		next: StateOf<G>,
+		actions: ActionOf<G>[],
 		save: () => Promise<MatchRow>
 	): Promise<boolean> {
 		this.#busy = true;
@@ -496,19 +530,20 @@ export class MatchSession {
 		this.#adopt(await loadLog(this.#match.id));
 	}
 
-	#differs(log: Log): boolean {
+	#differs(row: MatchRow): boolean {
 		return (
-			log.match.length !== this.#actions.length ||
-			log.match.updatedAt !== this.#match.updatedAt ||
-			log.match.revision !== this.#match.revision ||
-			log.match.redo.length !== this.#match.redo.length
+			row.length !== this.#actions.length ||
+			row.updatedAt !== this.#match.updatedAt ||
+			row.revision !== this.#match.revision ||
+			row.redo.length !== this.#match.redo.length
 		);
 	}
 
 	#adopt(log: Log): void {
 		const replayed = replay(this.ui.game, log.match.config, log.match.seats.length, log.actions);
 		this.#match = log.match;
-		this.#actions = log.actions.slice(0, replayed.applied);
+		// the actions the rules accepted, in order: from here on they are this game's actions
+		this.#actions = log.actions.slice(0, replayed.applied) as ActionOf<G>[];
 		this.#state = replayed.state;
 		this.#broken = replayed.failure;
 	}

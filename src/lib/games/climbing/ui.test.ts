@@ -5,17 +5,14 @@ import {
 	type ClimbingConfig,
 	type ClimbingState
 } from '$lib/rules/climbing';
+import { fold } from '$lib/rules/common/testing';
 import { ui } from './ui';
+import { suggestedStart } from './view';
 
 const NAMES = ['Ana', 'Ben', 'Eve'];
 
-function after(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
-	return actions.reduce((current, action) => {
-		const result = climbing.apply(current, action);
-		if (!result.ok) throw new Error(result.refusal.code);
-		return result.value;
-	}, state);
-}
+const after = (state: ClimbingState, ...actions: ClimbingAction[]) =>
+	fold(climbing, state, ...actions);
 
 describe('PASS words follow the state (RULINGS PASS 11)', () => {
 	const led = () =>
@@ -51,6 +48,16 @@ describe('PASS setup', () => {
 		expect(config).toEqual({ mode: 'advanced', tokens: 30, starter: 2 });
 		expect(climbing.checkConfig(config, 3)).toBeNull();
 		expect(climbing.setup(config, 3).supply).toBe(27);
+	});
+
+	it('a match stored before setup chose the starter suggests its seat, in the first game only', () => {
+		const stored = { mode: 'basic', tokens: 40, start: 1 } as ClimbingConfig;
+		const fresh = climbing.setup(stored, 3);
+		expect(suggestedStart(fresh)).toBe(1);
+		const secondGame = { ...fresh, games: [{} as ClimbingState['games'][number]] };
+		expect(suggestedStart(secondGame)).toBeNull(); // a game was played: no suggestion
+		expect(suggestedStart(climbing.setup({ ...stored, start: 5 } as ClimbingConfig, 3))).toBeNull();
+		expect(suggestedStart(climbing.setup({ mode: 'basic', tokens: 40 }, 3))).toBeNull();
 	});
 });
 

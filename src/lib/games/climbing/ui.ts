@@ -1,17 +1,18 @@
 import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
-	BOX_TOKENS,
 	climbing,
 	check,
 	gameNumber,
 	passEarnsToken,
 	type ClimbingAction,
+	type ClimbingConfigRefusal,
 	type ClimbingRefusal,
 	type ClimbingState,
 	type Mode,
 	type PlayedSet
 } from '$lib/rules/climbing';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
@@ -39,7 +40,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const name = (key: string) => names[Number(params[key])] ?? '';
 	const tableSet = { type: String(params.type), rank: String(params.rank) } as PlayedSet;
-	switch (refusal.code as ClimbingRefusal) {
+	const code = refusal.code as ClimbingRefusal | ClimbingConfigRefusal;
+	switch (code) {
 		case 'game-not-started':
 			return m.cl_refusal_not_started();
 		case 'game-in-progress':
@@ -84,17 +86,21 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				need: tokensText(Number(params.need)),
 				have: tokensText(Number(params.have))
 			});
+		case 'bad-token-count':
+			return m.cl_refusal_token_count({ count: Number(params.min) });
 		case 'malformed-action':
 		case 'game-over':
+		case 'players-range':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as ClimbingState;
-	const act = action as ClimbingAction;
-	const name = names[Number((act as { seat?: unknown })?.seat)] ?? '';
+function describe(act: ClimbingAction, state: ClimbingState, names: readonly string[]): string {
+	const name = names[act.seat] ?? '';
 	switch (act?.type) {
 		case 'start':
 			return m.cl_log_start({ name, game: gameNumber(state) });
@@ -123,19 +129,21 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<ClimbingOptions> = {
+/** A PASS match: its state and actions, typed for the panels. */
+export type ClimbingSession = MatchSession<typeof climbing>;
+
+export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 	game: climbing,
 	Panel,
 	news: (action, before, after, names) =>
-		announce(
-			describe(action, before, names),
-			before as ClimbingState,
-			after as ClimbingState,
-			names
-		),
+		announce(describe(action, before, names), before, after, names),
 	Options,
 	Rules,
-	defaultOptions: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
+	// the rules' defaults (one source): basic mode, the box's 40 tokens
+	defaultOptions: (players) => {
+		const { mode, tokens } = climbing.defaultConfig(players);
+		return { mode, tokens };
+	},
 	// the seat chosen at setup holds START 2 in the first game: the match does not ask again
 	config: (options, setup): ClimbingMatchConfig => ({
 		mode: options.mode,

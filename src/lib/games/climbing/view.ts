@@ -22,9 +22,7 @@ export interface ClimbingMatchConfig extends ClimbingConfig {
 
 /** The seat the screen suggests for START 2: the setup's choice, for the first game only. */
 export function suggestedStart(state: ClimbingState): number | null {
-	const start = (state.config as ClimbingMatchConfig).start;
-	if (state.games.length > 0 || !Number.isInteger(start)) return null;
-	return (start as number) >= 0 && (start as number) < state.hands.length
-		? (start as number)
-		: null;
+	const start = 'start' in state.config ? state.config.start : undefined;
+	if (state.games.length > 0 || typeof start !== 'number' || !Number.isInteger(start)) return null;
+	return start >= 0 && start < state.hands.length ? start : null;
 }

@@ -2,7 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { PlayedSet, Rank, SetType } from '$lib/rules/climbing';
 
 /** A rank in words: "nine" / "neuf", or "nines" / "neuf" for sets of several. */
-export function rankWord(rank: Rank, many: boolean): string {
+function rankWord(rank: Rank, many: boolean): string {
 	switch (rank) {
 		case '2':
 			return many ? m.cl_ranks_2() : m.cl_rank_2();

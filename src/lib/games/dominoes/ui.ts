@@ -6,9 +6,12 @@ import {
 	tileKey,
 	tileText,
 	type DominoesAction,
+	type DominoesConfig,
+	type DominoesConfigRefusal,
 	type DominoesRefusal,
 	type DominoesState
 } from '$lib/rules/dominoes';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import { teamName } from './words';
@@ -31,13 +34,22 @@ export interface DominoesMatchConfig extends DominoesOptions {
 	start?: number;
 }
 
+/**
+ * The seat offered first at the in-match lots: the one a match stored before `starter` chose at
+ * setup (its config's `start`), else the first seat.
+ */
+export function suggestedStarter(config: DominoesConfig): number {
+	const start = 'start' in config ? config.start : undefined;
+	return typeof start === 'number' ? start : 0;
+}
+
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const tile = String(params.tile ?? '');
 	const number = Number(params.number);
 	const left = Number(params.left);
 	const right = Number(params.right);
-	const code = refusal.code as DominoesRefusal;
+	const code = refusal.code as DominoesRefusal | DominoesConfigRefusal;
 	switch (code) {
 		case 'bad-seat':
 			return m.dom_refusal_bad_seat({ seat: String(params.seat ?? '') });
@@ -101,11 +113,12 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			});
 		case 'malformed-action':
 		case 'game-over':
-			return commonRefusal(code);
+		case 'players-range':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			// every code of REFUSALS is worded above; anything else is the shell's
-			code satisfies never;
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 
@@ -134,9 +147,7 @@ function describePlay(
 	return text;
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as DominoesState;
-	const act = action as DominoesAction;
+function describe(act: DominoesAction, state: DominoesState, names: readonly string[]): string {
 	const name = names[state.seat] ?? '';
 	switch (act?.type) {
 		case 'start':
@@ -165,11 +176,14 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<DominoesOptions> = {
+/** A Pass-Pass match: its state and actions, typed for the panels. */
+export type DominoesSession = MatchSession<typeof dominoes>;
+
+export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 	game: dominoes,
 	Panel,
 	news: (action, _before, after, names) => {
-		const told = announce(after as DominoesState, action as DominoesAction, names);
+		const told = announce(after, action, names);
 		if (!told) return null;
 		// what was played, then what it gives: "Ana played 3-5. Sum 10: Ana plays again."
 		const text = told.tone === 'deal' ? [told.text, told.detail] : [told.detail, told.text];
@@ -177,7 +191,9 @@ export const ui: GameUi<DominoesOptions> = {
 	},
 	Options,
 	Rules,
-	defaultOptions: () => ({ houseRuleWinnerStarts: false }),
+	defaultOptions: (players) => ({
+		houseRuleWinnerStarts: dominoes.defaultConfig(players).houseRuleWinnerStarts
+	}),
 	config: (options, table): DominoesMatchConfig => ({
 		houseRuleWinnerStarts: options.houseRuleWinnerStarts,
 		starter: table.start

@@ -3,14 +3,17 @@ import type { Refusal } from '$lib/rules/common';
 import {
 	illPass,
 	type IllPassAction,
+	type IllPassConfigRefusal,
 	type IllPassRefusal,
 	type IllPassState
 } from '$lib/rules/ill-pass';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
+import { announce } from './announce';
 
 export interface IllPassOptions {
 	takerReveals: boolean;
@@ -19,7 +22,8 @@ export interface IllPassOptions {
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const card = String(params.card ?? '');
-	switch (refusal.code as IllPassRefusal) {
+	const code = refusal.code as IllPassRefusal | IllPassConfigRefusal;
+	switch (code) {
 		case 'card-out-of-range':
 			return m.ill_refusal_range();
 		case 'card-already-revealed':
@@ -30,15 +34,20 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.ill_refusal_face_up({ card });
 		case 'no-chips':
 			return m.ill_refusal_no_chips({ name: names[Number(params.seat)] ?? '', card });
+		case 'malformed-action':
+		case 'game-over':
+		case 'players-range':
+		case 'bad-start':
+		case 'bad-option':
+			return commonRefusal(refusal);
 		default:
-			return commonRefusal(refusal.code);
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as IllPassState;
+function describe(act: IllPassAction, state: IllPassState, names: readonly string[]): string {
 	const name = names[state.seat] ?? '';
-	const act = action as IllPassAction;
 	switch (act?.type) {
 		case 'reveal':
 			return m.ill_log_reveal({ name, card: act.card });
@@ -51,12 +60,16 @@ function describe(action: unknown, before: unknown, names: readonly string[]): s
 	}
 }
 
-export const ui: GameUi<IllPassOptions> = {
+/** An I'll Pass match: its state and actions, typed for the panel. */
+export type IllPassSession = MatchSession<typeof illPass>;
+
+export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	game: illPass,
 	Panel,
 	Options,
 	Rules,
-	defaultOptions: () => ({ takerReveals: false }),
+	news: announce,
+	defaultOptions: (players) => ({ takerReveals: illPass.defaultConfig(players).takerReveals }),
 	config: (options, table) => ({ start: table.start, takerReveals: options.takerReveals }),
 	refusal,
 	describe,

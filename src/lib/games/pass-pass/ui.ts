@@ -1,13 +1,16 @@
 import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
+	layoutsFor,
 	passPass,
 	turn,
 	type PassPassAction,
+	type PassPassConfigRefusal,
 	type PassPassRefusal,
 	type PassPassState,
 	type TeamLayout
 } from '$lib/rules/pass-pass';
+import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
@@ -20,13 +23,6 @@ import { cardName, cardsName, keyName } from './words';
 export interface PassPassOptions {
 	/** null: individual; 4 players may play 2 teams of 2; 6 players always play in teams */
 	teams: TeamLayout | null;
-}
-
-/** The layouts a table of this size may choose (RULINGS 11). */
-export function layoutsFor(players: number): (TeamLayout | null)[] {
-	if (players === 4) return [null, '2x2'];
-	if (players === 6) return ['2x3', '3x2'];
-	return [null];
 }
 
 function wrongPhase(phase: unknown): string {
@@ -47,11 +43,19 @@ function wrongPhase(phase: unknown): string {
 function refusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	const card = keyName(params.card);
-	const code = refusal.code as PassPassRefusal;
+	const code = refusal.code as PassPassRefusal | PassPassConfigRefusal;
 	switch (code) {
 		case 'malformed-action':
 		case 'game-over':
-			return commonRefusal(code);
+		case 'players-range':
+		case 'bad-start':
+			return commonRefusal(refusal);
+		case 'bad-teams':
+			return m.pp_refusal_bad_teams();
+		case 'teams-required':
+			return m.pp_refusal_teams_required();
+		case 'teams-players':
+			return m.pp_refusal_teams_players({ count: Number(params.players) });
 		case 'wrong-phase':
 			return wrongPhase(params.phase);
 		case 'out-of-turn':
@@ -83,16 +87,13 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				name: names[Number(params.seat)] ?? String(params.seat ?? ''),
 				number: Number(params.team) + 1
 			});
-		default: {
-			const never: never = code;
-			return commonRefusal(String(never));
-		}
+		default:
+			code satisfies never; // every code of REFUSALS and CONFIG_REFUSALS is worded above
+			return commonRefusal(refusal);
 	}
 }
 
-function describe(action: unknown, before: unknown, names: readonly string[]): string {
-	const state = before as PassPassState;
-	const act = action as PassPassAction;
+function describe(act: PassPassAction, state: PassPassState, names: readonly string[]): string {
 	const seat = turn(state);
 	const name = seat === null ? '' : (names[seat] ?? '');
 	switch (act?.type) {
@@ -128,15 +129,17 @@ function reason(code: string): string {
 	}
 }
 
-export const ui: GameUi<PassPassOptions> = {
+/** A Pass Pass match: its state and actions, typed for the panels. */
+export type PassPassSession = MatchSession<typeof passPass>;
+
+export const ui: GameUi<typeof passPass, PassPassOptions> = {
 	game: passPass,
 	Panel,
 	Sheet,
 	Options,
 	Rules,
-	news: (action, before, after, names) =>
-		announce(action as PassPassAction, before as PassPassState, after as PassPassState, names),
-	defaultOptions: (players) => ({ teams: layoutsFor(players)[0] }),
+	news: announce,
+	defaultOptions: (players) => ({ teams: passPass.defaultConfig(players).teams }),
 	config: (options, table) => ({
 		start: table.start,
 		teams: layoutsFor(table.players).includes(options.teams)

@@ -1,4 +1,5 @@
-import { isSeat, type GameDefinition, type Refusal } from '../common';
+import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
 import {
@@ -6,12 +7,13 @@ import {
 	MODES,
 	type ClimbingAction,
 	type ClimbingConfig,
+	type ClimbingConfigRefusal,
 	type ClimbingRefusal,
 	type ClimbingState
 } from './types';
 
 export type { Rank, SetType, PlayedSet } from './types';
-export { classify, beats, checkSet, isRank, rankIndex, sameSet, setLabel, setName } from './sets';
+export { classify, beats, isRank, sameSet, setLabel, setName } from './sets';
 export { augmentCost, tokenCost, tokensInPlay } from './tokens';
 // CONTRACT.md's name on its own line, where the contract check reads it
 export { advancedPoints } from './scoring';
@@ -26,7 +28,7 @@ export {
 export { judge, type PlayCheck } from './judge';
 export * from './types';
 export * from './selectors';
-export { apply, setup, isOver, boxTokens } from './reducer';
+export { apply, setup, isOver } from './reducer';
 
 export const climbing: GameDefinition<
 	ClimbingConfig,
@@ -34,11 +36,12 @@ export const climbing: GameDefinition<
 	ClimbingAction,
 	ClimbingRefusal
 > = {
-	id: 'climbing',
-	players: { min: 2, max: 5 },
+	id: META.id,
+	players: META.players,
 	defaultConfig: () => ({ mode: 'basic', tokens: BOX_TOKENS }),
-	checkConfig(config, players): Refusal | null {
-		if (players < 2 || players > 5) return { code: 'players-range', params: { min: 2, max: 5 } };
+	checkConfig(config, players): Refusal<ClimbingConfigRefusal> | null {
+		const outside = checkPlayers(players, META.players);
+		if (outside) return outside;
 		if (!(MODES as readonly string[]).includes(config?.mode)) return { code: 'bad-option' };
 		if (!Number.isInteger(config.tokens) || config.tokens < players) {
 			return { code: 'bad-token-count', params: { min: players } };

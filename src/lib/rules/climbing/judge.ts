@@ -27,7 +27,7 @@ const isCount = (value: unknown, min: number): value is number =>
 	Number.isInteger(value) && (value as number) >= min;
 
 /** The play's fields have the right shapes (values are ranks, counts are whole numbers). */
-export function wellFormed(play: unknown): play is Omit<PlayAction, 'type'> {
+function wellFormed(play: unknown): play is Omit<PlayAction, 'type'> {
 	if (typeof play !== 'object' || play === null) return false;
 	const { seat, values, cards, upgrade, augment } = play as Record<string, unknown>;
 	return (
@@ -77,7 +77,7 @@ export function judge(state: ClimbingState, play: unknown): PlayCheck {
  * one doubled face shows two aces. (Passpad cannot see the cards: `9 9 A A A` with 4 cards may be
  * a 99 face, so it stands.)
  */
-export function mustHoldDoubleAce(values: readonly Rank[], cards: number): boolean {
+function mustHoldDoubleAce(values: readonly Rank[], cards: number): boolean {
 	const doubledFaces = values.length - cards;
 	if (doubledFaces <= 0 || noSuchFaces(values, cards)) return false;
 	return doubledFaces > pairsOf(values.filter((value) => value !== 'A'));
@@ -87,7 +87,7 @@ export function mustHoldDoubleAce(values: readonly Rank[], cards: number): boole
  * RULINGS PASS 1: a doubled face shows one value twice, so `cards` cards show these values only
  * if they hold at least as many equal pairs as there are doubled faces (5 6 7 8 9 is no 3 cards).
  */
-export function noSuchFaces(values: readonly Rank[], cards: number): boolean {
+function noSuchFaces(values: readonly Rank[], cards: number): boolean {
 	return values.length - cards > pairsOf(values);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replay } from '../common';
+import { fold } from '../common/testing';
 import { climbing } from './index';
 import { passedSeats, table, turn } from './selectors';
 import { tokensInPlay } from './tokens';
@@ -19,13 +19,8 @@ function put(
 const pass = (seat: number): ClimbingAction => ({ type: 'pass', seat });
 const start = (seat: number): ClimbingAction => ({ type: 'start', seat });
 
-function run(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
-	const result = replay(climbing, state.config, state.hands.length, actions, { state, applied: 0 });
-	if (result.failure) {
-		throw new Error(`refused ${JSON.stringify(result.failure.refusal)} at ${result.failure.index}`);
-	}
-	return result.state;
-}
+const run = (state: ClimbingState, ...actions: ClimbingAction[]) =>
+	fold(climbing, state, ...actions);
 
 const refusal = (state: ClimbingState, action: ClimbingAction) => {
 	const result = climbing.apply(state, action);

@@ -16,7 +16,7 @@ import {
 type Applied = Result<ClimbingState, ClimbingRefusal>;
 
 /** Tokens in the box; an unusable count falls back to the default (checkConfig refuses it). */
-export function boxTokens(config: ClimbingConfig, players: number): number {
+function boxTokens(config: ClimbingConfig, players: number): number {
 	const count = config?.tokens;
 	return Number.isInteger(count) && count >= players * TOKENS_EACH
 		? count

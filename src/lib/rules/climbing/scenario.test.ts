@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../common/testing';
 import { climbing } from './index';
 import { besideSets, check, passedSeats, table, turn } from './selectors';
 import { tokensInPlay } from './tokens';
@@ -11,10 +12,9 @@ const WANG = 2;
 const AG = 3;
 
 function step(state: ClimbingState, action: ClimbingAction): ClimbingState {
-	const result = climbing.apply(state, action);
-	if (!result.ok) throw new Error(`refused ${JSON.stringify(result.refusal)}`);
-	expect(tokensInPlay(result.value)).toBe(40);
-	return result.value;
+	const next = fold(climbing, state, action);
+	expect(tokensInPlay(next)).toBe(40);
+	return next;
 }
 
 const play = (seat: number, shown: string, cards: number, upgrade = false, augment = 0) =>

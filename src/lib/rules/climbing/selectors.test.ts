@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../common/testing';
 import { climbing } from './index';
 import {
 	awaitingStart,
@@ -11,14 +12,8 @@ import {
 } from './selectors';
 import type { ClimbingAction, ClimbingState, Rank } from './types';
 
-function run(state: ClimbingState, ...actions: ClimbingAction[]): ClimbingState {
-	for (const action of actions) {
-		const result = climbing.apply(state, action);
-		if (!result.ok) throw new Error(result.refusal.code);
-		state = result.value;
-	}
-	return state;
-}
+const run = (state: ClimbingState, ...actions: ClimbingAction[]) =>
+	fold(climbing, state, ...actions);
 const shown = (text: string) => text.split(' ') as Rank[];
 const begun = run(climbing.setup(climbing.defaultConfig(3), 3), { type: 'start', seat: 1 });
 

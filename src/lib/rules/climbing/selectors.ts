@@ -166,7 +166,7 @@ export function sheet(state: ClimbingState): ScoreSheet {
 }
 
 /** Per seat, the games it won by going out first (a crown each in basic, 4 points in advanced). */
-export function gamesWon(state: ClimbingState): number[] {
+function gamesWon(state: ClimbingState): number[] {
 	return state.hands.map((_, seat) => state.games.filter((game) => game.winner === seat).length);
 }
 

@@ -5,7 +5,7 @@ export function isRank(value: unknown): value is Rank {
 }
 
 /** RULINGS PASS 1: 2 is 0, A is 12. */
-export function rankIndex(rank: Rank): number {
+function rankIndex(rank: Rank): number {
 	return RANKS.indexOf(rank);
 }
 
@@ -44,7 +44,7 @@ export function classify(values: Rank[]): PlayedSet | null {
 }
 
 /** Throws unless `set` is a set some values could form (a straight tops at 5 or higher). */
-export function checkSet(set: PlayedSet, name = 'set'): void {
+function checkSet(set: PlayedSet, name = 'set'): void {
 	if (typeof set !== 'object' || set === null) {
 		throw new Error(`The ${name} must be an object like { type: 'pair', rank: '9' }.`);
 	}

@@ -10,7 +10,7 @@ import {
 } from './types';
 
 /** Shown values for a set of this type and rank index (a straight tops at 5 or higher). */
-export function valuesFor(type: SetType, index: number): Rank[] {
+function valuesFor(type: SetType, index: number): Rank[] {
 	const rank = RANKS[index];
 	const other = RANKS[(index + 1) % RANKS.length];
 	const times = (count: number, value: Rank) => Array.from({ length: count }, () => value);
@@ -33,7 +33,7 @@ export const match = fc.record({
 export type Input = typeof match extends fc.Arbitrary<infer T> ? T : never;
 
 /** A random intent for the seat to act: pass, a higher set, an augment or a bomb. */
-export function intent(state: ClimbingState, next: () => number): ClimbingAction {
+function intent(state: ClimbingState, next: () => number): ClimbingAction {
 	const seat = state.seat;
 	const top = state.pile.at(-1);
 	const choice = next() % 10;

@@ -1,5 +1,3 @@
-import type { Refusal } from '../common';
-
 /** RULINGS PASS 1: ranks low to high. */
 export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 export type Rank = (typeof RANKS)[number];
@@ -135,4 +133,6 @@ export type ClimbingRefusal = (typeof REFUSALS)[number];
 export const FEATS = ['games-won'] as const;
 export type ClimbingFeat = (typeof FEATS)[number];
 
-export type ClimbingRefusalValue = Refusal<ClimbingRefusal>;
+/** Why a match's setup cannot be played (checkConfig: a backup's match, never the setup screen). */
+export const CONFIG_REFUSALS = ['players-range', 'bad-option', 'bad-token-count'] as const;
+export type ClimbingConfigRefusal = (typeof CONFIG_REFUSALS)[number];

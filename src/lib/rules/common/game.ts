@@ -4,8 +4,25 @@ import type { Refusal, Result } from './result';
 export const GAME_IDS = ['ill-pass', 'pass-pass', 'dominoes', 'climbing'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
-export function isGameId(value: unknown): value is GameId {
-	return typeof value === 'string' && (GAME_IDS as readonly string[]).includes(value);
+/** How many may sit at a game's table (its rulebook's count). */
+export interface PlayerRange {
+	readonly min: number;
+	readonly max: number;
+}
+
+/**
+ * What the shell knows of a game before its rules load (src/lib/rules/<game>/meta.ts): the one
+ * source of its id and player range, read by the catalog, the definition and `checkConfig`.
+ */
+export interface GameMeta {
+	readonly id: GameId;
+	readonly players: PlayerRange;
+}
+
+/** A table outside the game's player range is refused with 'players-range' and the range. */
+export function checkPlayers(players: number, range: PlayerRange): Refusal<'players-range'> | null {
+	const fits = Number.isInteger(players) && players >= range.min && players <= range.max;
+	return fits ? null : { code: 'players-range', params: { min: range.min, max: range.max } };
 }
 
 /** Anything every game's actions have: a discriminant the log can be read by. */
@@ -78,7 +95,7 @@ export interface GameDefinition<
 	Code extends string = string
 > {
 	readonly id: GameId;
-	readonly players: { readonly min: number; readonly max: number };
+	readonly players: PlayerRange;
 	defaultConfig(players: number): Config;
 	/** Why this config cannot be played by this many players, or null when it can. */
 	checkConfig(config: Config, players: number): Refusal | null;
@@ -95,5 +112,7 @@ export interface GameDefinition<
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any, any, string>;
-export type ConfigOf<G> = G extends GameDefinition<infer C, unknown, BaseAction> ? C : never;
-export type StateOf<G> = G extends GameDefinition<unknown, infer S, BaseAction> ? S : never;
+/** A game's types, read from its definition: what `setup` takes and gives, what `apply` takes. */
+export type ConfigOf<G extends AnyGame> = Parameters<G['setup']>[0];
+export type StateOf<G extends AnyGame> = ReturnType<G['setup']>;
+export type ActionOf<G extends AnyGame> = Parameters<G['apply']>[1];

@@ -10,6 +10,37 @@ export interface Replayed<State> {
 	readonly failure: { readonly index: number; readonly refusal: Refusal } | null;
 }
 
+/** One action of a replay: where it is in the log, and the states on either side of it. */
+export interface ReplayStep<State, Action> {
+	readonly index: number;
+	readonly action: Action;
+	readonly before: State;
+	readonly after: State;
+}
+
+/**
+ * The one loop that folds actions through a reducer, from `state`, stopping at the first
+ * refusal; `onStep` sees each action that applied (a log's lines, a running score).
+ */
+export function applyAll<State, Action extends BaseAction>(
+	game: GameDefinition<unknown, State, Action>,
+	state: State,
+	actions: readonly Action[],
+	onStep?: (step: ReplayStep<State, Action>) => void
+): Replayed<State> {
+	let current = state;
+	for (let index = 0; index < actions.length; index++) {
+		const action = actions[index];
+		const result = game.apply(current, action);
+		if (!result.ok) {
+			return { state: current, applied: index, failure: { index, refusal: result.refusal } };
+		}
+		onStep?.({ index, action, before: current, after: result.value });
+		current = result.value;
+	}
+	return { state: current, applied: actions.length, failure: null };
+}
+
 /**
  * The match log is the record: state is always a fold of the actions through the reducer,
  * on load, after undo, in a second tab and on import alike.
@@ -19,14 +50,7 @@ export function replay<Config, State, Action extends BaseAction>(
 	config: Config,
 	players: number,
 	actions: readonly Action[],
-	from?: { state: State; applied: number }
+	onStep?: (step: ReplayStep<State, Action>) => void
 ): Replayed<State> {
-	let state = from ? from.state : game.setup(config, players);
-	const start = from ? from.applied : 0;
-	for (let index = start; index < actions.length; index++) {
-		const result = game.apply(state, actions[index]);
-		if (!result.ok) return { state, applied: index, failure: { index, refusal: result.refusal } };
-		state = result.value;
-	}
-	return { state, applied: actions.length, failure: null };
+	return applyAll(game, game.setup(config, players), actions, onStep);
 }

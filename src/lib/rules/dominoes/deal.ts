@@ -13,7 +13,7 @@ import {
 } from './types';
 
 /** A new deal: 6 tiles each, 4 in the boneyard, the starter to play the first tile. */
-export function freshDeal(state: DominoesState, deal: number, starter: number): DominoesState {
+function freshDeal(state: DominoesState, deal: number, starter: number): DominoesState {
 	return {
 		...state,
 		phase: 'play',

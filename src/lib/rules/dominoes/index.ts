@@ -1,7 +1,14 @@
-import { isSeat, type GameDefinition } from '../common';
+import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
-import type { DominoesAction, DominoesConfig, DominoesRefusal, DominoesState } from './types';
+import type {
+	DominoesAction,
+	DominoesConfig,
+	DominoesConfigRefusal,
+	DominoesRefusal,
+	DominoesState
+} from './types';
 
 export { turnEffect, nextSeat, dealPoints, teamOf, blockedPoints } from './scoring';
 export {
@@ -29,11 +36,12 @@ export const dominoes: GameDefinition<
 	DominoesAction,
 	DominoesRefusal
 > = {
-	id: 'dominoes',
-	players: { min: 4, max: 4 },
+	id: META.id,
+	players: META.players,
 	defaultConfig: () => ({ houseRuleWinnerStarts: false }),
-	checkConfig(config, players) {
-		if (players !== 4) return { code: 'players-range', params: { min: 4, max: 4 } };
+	checkConfig(config, players): Refusal<DominoesConfigRefusal> | null {
+		const outside = checkPlayers(players, META.players);
+		if (outside) return outside;
 		if (typeof config?.houseRuleWinnerStarts !== 'boolean') return { code: 'bad-option' };
 		if (config.starter !== undefined && !isSeat(config.starter, 4)) return { code: 'bad-option' };
 		return null;

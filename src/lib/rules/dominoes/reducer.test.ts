@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dominoes, lastEffect, legal, turn } from './index';
+import { dominoes, lastEffect, turn } from './index';
 import { block, emptyBoneyard, playTile, refusal, run, started } from './testing';
 
 describe('RULINGS 8: deal 1 waits for the lots', () => {
@@ -184,7 +184,8 @@ describe('RULINGS 6: cannot play: draw one tile, then play it or keep it', () =>
 		expect(drawn.boneyard).toBe(3);
 		expect(drawn.handSizes).toEqual([5, 7, 6, 6]);
 		expect(turn(drawn)).toBe(1);
-		expect(legal(drawn)).toMatchObject({ draw: false, keep: true, pass: false });
+		expect(refusal(drawn, { type: 'keep' })).toBeNull();
+		expect(refusal(drawn, { type: 'pass' })).toEqual({ code: 'keep-or-play' });
 	});
 
 	it('only one draw a turn', () => {
@@ -220,7 +221,8 @@ describe('RULINGS 6: cannot play: draw one tile, then play it or keep it', () =>
 	it('with the boneyard empty: no draw, pass instead', () => {
 		const empty = emptyBoneyard(state);
 		expect(refusal(empty, { type: 'draw' })).toEqual({ code: 'boneyard-empty' });
-		expect(legal(empty)).toMatchObject({ draw: false, keep: false, pass: true });
+		expect(refusal(empty, { type: 'keep' })).toEqual({ code: 'draw-first' });
+		expect(refusal(empty, { type: 'pass' })).toBeNull();
 		expect(turn(run(empty, { type: 'pass' }))).toBe(2);
 	});
 });

@@ -9,7 +9,6 @@ import {
 	endsFor,
 	handSizes,
 	lastEffect,
-	legal,
 	lineTiles,
 	phase,
 	tileKey,
@@ -53,24 +52,16 @@ describe('what the match screen reads', () => {
 		expect(endsFor(state, [3, 9] as never)).toEqual([]);
 	});
 
-	it('which actions are legal now', () => {
-		expect(legal(dominoes.setup({ houseRuleWinnerStarts: false }, 4))).toEqual({
-			start: true,
-			play: false,
-			draw: false,
-			keep: false,
-			pass: false,
-			count: false
-		});
-		expect(legal(started())).toMatchObject({ play: true, draw: false, pass: false });
-		expect(legal(state)).toMatchObject({ play: true, draw: true, keep: false, pass: false });
-		expect(legal(emptyBoneyard(state))).toMatchObject({ draw: false, pass: true });
+	it('where a tile would go is what the reducer accepts: nowhere before the lots, anywhere first', () => {
+		expect(endsFor(dominoes.setup({ houseRuleWinnerStarts: false }, 4), [1, 2])).toEqual([]);
+		expect(endsFor(started(), [1, 2])).toEqual(['left', 'right']); // it opens the line
+		expect(endsFor(emptyBoneyard(state), [6, 5])).toEqual(['left']);
 	});
 
 	it('how many tiles the losers must count after a domino, and the totals they can make', () => {
 		const out = run({ ...state, seat: 2, handSizes: [1, 1, 1, 1] }, playTile([3, 0]));
 		expect(phase(out)).toBe('count');
-		expect(legal(out)).toMatchObject({ count: true, play: false });
+		expect(endsFor(out, [6, 6])).toEqual([]); // the losers count: nobody plays
 		// two tiles from the 25 unseen: [0-0]+[0-1] .. [6-6]+[5-6]
 		expect(countRange(out)).toEqual({ tiles: 2, min: 1, max: 23 });
 	});

@@ -1,9 +1,10 @@
 import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countRange, unseenTiles } from './deal';
-import { fittingEnds, isDouble, isTile, lineEnds, tileKey, type LineEnds } from './line';
+import { isDouble, lineEnds, type LineEnds } from './line';
 import { apply, isOver } from './reducer';
 import {
 	DEALS,
+	ENDS,
 	type DominoesFeat,
 	type DominoesState,
 	type Effect,
@@ -57,10 +58,9 @@ export function unseen(state: DominoesState): Tile[] {
 }
 
 /** Where this tile would go now: [] when it is on the line or does not match. */
+/** The ends the reducer accepts this tile at now (both, for the tile that opens the line). */
 export function endsFor(state: DominoesState, tile: Tile): End[] {
-	if (state.phase !== 'play' || !isTile(tile)) return [];
-	if (state.line.some((played) => tileKey(played) === tileKey(tile))) return [];
-	return fittingEnds(state.line, tile);
+	return ENDS.filter((end) => apply(state, { type: 'play', tile, end }).ok);
 }
 
 /** One end a tile can go to, with what it would do there, worked out by playing it. */
@@ -100,32 +100,6 @@ export function endChoices(state: DominoesState, tile: Tile): EndChoice[] {
 			}
 		];
 	});
-}
-
-export interface Legal {
-	readonly start: boolean;
-	readonly play: boolean;
-	readonly draw: boolean;
-	readonly keep: boolean;
-	readonly pass: boolean;
-	readonly count: boolean;
-}
-
-/** Which actions the reducer accepts now (RULINGS 6: draw, then play or keep; pass when empty). */
-export function legal(state: DominoesState): Legal {
-	const playing = state.phase === 'play';
-	const begun = state.line.length > 0;
-	return {
-		start: state.phase === 'start',
-		play:
-			playing &&
-			state.handSizes[state.seat] > 0 &&
-			unseen(state).some((tile) => fittingEnds(state.line, tile).length > 0),
-		draw: playing && begun && !state.drawn && state.boneyard > 0,
-		keep: playing && state.drawn,
-		pass: playing && begun && !state.drawn && state.boneyard === 0,
-		count: state.phase === 'count'
-	};
 }
 
 /** Points of each deal [team 0, team 1], null for deals not finished; 7 rows. */

@@ -1,4 +1,4 @@
-import { replay } from '../common';
+import { fold } from '../common/testing';
 import { dominoes } from './index';
 import type { DominoesAction, DominoesState, Tile } from './types';
 
@@ -8,14 +8,8 @@ export function started(seat = 0, houseRuleWinnerStarts = false): DominoesState 
 }
 
 /** Test helper: folds actions through the reducer, throwing on the first refusal. */
-export function run(state: DominoesState, ...actions: DominoesAction[]): DominoesState {
-	const result = replay(dominoes, state.config, 4, actions, { state, applied: 0 });
-	if (result.failure) {
-		const { index, refusal } = result.failure;
-		throw new Error(`refused ${refusal.code} ${JSON.stringify(refusal.params)} at ${index}`);
-	}
-	return result.state;
-}
+export const run = (state: DominoesState, ...actions: DominoesAction[]) =>
+	fold(dominoes, state, ...actions);
 
 /** Test helper: the refusal an action gets, or null when it applies. */
 export function refusal(state: DominoesState, action: DominoesAction) {

@@ -1,11 +1,8 @@
-import type { Refusal } from '../common';
-
 /** A domino: two halves 0..6 (CONTRACT.md). On the line, oriented left to right. */
 export type Tile = readonly [number, number];
 
 /** RULINGS Pass-Pass: double-six set, 4 players, 6 tiles each, 4 in the boneyard, 7 deals. */
 export const HIGHEST_SPOT = 6;
-export const TILE_COUNT = 28;
 export const SEATS = 4;
 export const HAND_SIZE = 6;
 export const BONEYARD_SIZE = 4;
@@ -121,4 +118,6 @@ export type DominoesRefusal = (typeof REFUSALS)[number];
 export const FEATS = ['went-out'] as const;
 export type DominoesFeat = (typeof FEATS)[number];
 
-export type DominoesRefusalValue = Refusal<DominoesRefusal>;
+/** Why a match's setup cannot be played (checkConfig: a backup's match, never the setup screen). */
+export const CONFIG_REFUSALS = ['players-range', 'bad-option'] as const;
+export type DominoesConfigRefusal = (typeof CONFIG_REFUSALS)[number];

@@ -1,7 +1,14 @@
-import { isSeat, type GameDefinition } from '../common';
+import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet, turn } from './selectors';
-import type { IllPassAction, IllPassConfig, IllPassRefusal, IllPassState } from './types';
+import type {
+	IllPassAction,
+	IllPassConfig,
+	IllPassConfigRefusal,
+	IllPassRefusal,
+	IllPassState
+} from './types';
 
 export { cardPoints, finalScore, runs, longestRun } from './scoring';
 export * from './types';
@@ -9,11 +16,12 @@ export * from './selectors';
 export { apply, setup, isOver } from './reducer';
 
 export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction, IllPassRefusal> = {
-	id: 'ill-pass',
-	players: { min: 3, max: 5 },
+	id: META.id,
+	players: META.players,
 	defaultConfig: () => ({ start: 0, takerReveals: false }),
-	checkConfig(config, players) {
-		if (players < 3 || players > 5) return { code: 'players-range', params: { min: 3, max: 5 } };
+	checkConfig(config, players): Refusal<IllPassConfigRefusal> | null {
+		const outside = checkPlayers(players, META.players);
+		if (outside) return outside;
 		if (!isSeat(config?.start, players)) return { code: 'bad-start' };
 		if (typeof config.takerReveals !== 'boolean') return { code: 'bad-option' };
 		return null;

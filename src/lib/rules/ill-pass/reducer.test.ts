@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replay } from '../common';
+import { fold } from '../common/testing';
 import { illPass } from './index';
 import { mustTake, ranking, takeDelta, unrevealed } from './selectors';
 import type { IllPassAction, IllPassState } from './types';
@@ -7,12 +7,7 @@ import type { IllPassAction, IllPassState } from './types';
 const setup = (players = 3, takerReveals = false) =>
 	illPass.setup({ start: 0, takerReveals }, players);
 
-function play(state: IllPassState, ...actions: IllPassAction[]): IllPassState {
-	const result = replay(illPass, state.config, state.hands.length, actions, { state, applied: 0 });
-	if (result.failure)
-		throw new Error(`refused ${result.failure.refusal.code} at ${result.failure.index}`);
-	return result.state;
-}
+const play = (state: IllPassState, ...actions: IllPassAction[]) => fold(illPass, state, ...actions);
 
 describe("RULINGS I'll Pass 2: take the card with every chip, or pay one chip onto it", () => {
 	it('a pass pays one chip onto the card and moves clockwise', () => {

@@ -1,5 +1,5 @@
 import type { Feat, Outcome, ScoreSheet } from '../common';
-import { isOver } from './reducer';
+import { apply, isOver } from './reducer';
 import { cardPoints, longestRun, runs } from './scoring';
 import {
 	CHIPS_EACH,
@@ -27,8 +27,10 @@ export function turn(state: IllPassState): number | null {
 	return isOver(state) ? null : state.seat;
 }
 
+/** RULINGS I'll Pass 2: a player with no chips must take; the reducer's own refusal says so. */
 export function mustTake(state: IllPassState): boolean {
-	return state.faceUp !== null && state.hands[state.seat].chips === 0;
+	const passing = apply(state, { type: 'pass' });
+	return !passing.ok && passing.refusal.code === 'no-chips';
 }
 
 /** Hint: how the current player's score would move if they took the face-up card now. */

@@ -1,5 +1,3 @@
-import type { Refusal } from '../common';
-
 /** RULINGS I'll Pass 1: cards 3..34, 8 removed unseen, so 24 are played; 11 chips each. */
 export const LOWEST_CARD = 3;
 export const HIGHEST_CARD = 34;
@@ -52,4 +50,6 @@ export type IllPassRefusal = (typeof REFUSALS)[number];
 export const FEATS = ['longest-run'] as const;
 export type IllPassFeat = (typeof FEATS)[number];
 
-export type IllPassRefusalValue = Refusal<IllPassRefusal>;
+/** Why a match's setup cannot be played (checkConfig: a backup's match, never the setup screen). */
+export const CONFIG_REFUSALS = ['players-range', 'bad-start', 'bad-option'] as const;
+export type IllPassConfigRefusal = (typeof CONFIG_REFUSALS)[number];

@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../common';
+import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet } from './score';
 import { turn } from './selectors';
@@ -10,14 +11,12 @@ export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards'
 export { resolveTrick, secondWinnerTakes } from './trick';
 export {
 	explainTrick,
-	rankGroups,
 	colorTotals,
-	RANK_REASONS,
 	type RankReason,
 	type ColorGroup,
 	type TrickExplanation
 } from './trick';
-export { checkConfig, defaultConfig, sidesOf } from './teams';
+export { checkConfig, defaultConfig, layoutsFor, sidesOf } from './teams';
 export * from './types';
 export * from './selectors';
 export * from './score';
@@ -29,8 +28,8 @@ export const passPass: GameDefinition<
 	PassPassAction,
 	PassPassRefusal
 > = {
-	id: 'pass-pass',
-	players: { min: 3, max: 6 },
+	id: META.id,
+	players: META.players,
 	defaultConfig,
 	checkConfig,
 	setup,

@@ -62,26 +62,32 @@ export function wonCount(round: Round): number {
 }
 
 /**
- * The side whose tick total the last take brought to 3, or null. Individual: the seat's ticks
- * over all rounds (RULINGS 7, 8). Teams: written ticks of earlier rounds plus the best member's
- * ticks this round (RULINGS 11).
+ * Each side's ticks toward the instant win, as the reducer counts them and the screen shows them.
+ * Individual: a seat's ticks over all rounds (RULINGS 7, 8). Teams: the ticks written for the
+ * team in each round, plus its best member's ticks this round while it runs (RULINGS 11).
  */
-export function thirdTick(state: PassPassState, seat: number): number | null {
+export function teamTicksNow(state: PassPassState): number[] {
 	const { teams } = state.config;
-	const side = sideOfSeat(teams, seat);
-	let ticks: number;
 	if (teams === null) {
-		ticks = state.rounds.reduce((sum, round) => sum + countTicks(round.won[seat]), 0);
-	} else {
-		const earlier = state.rounds.slice(0, -1).reduce((sum, round) => {
-			const pick = round.picks[side];
-			return sum + (pick === null ? 0 : countTicks(round.won[pick]));
-		}, 0);
-		const members = sidesOf(teams, state.players)[side];
-		const won = currentRound(state).won;
-		ticks = earlier + Math.max(...members.map((member) => countTicks(won[member])));
+		return Array.from({ length: state.players }, (_, seat) =>
+			state.rounds.reduce((sum, round) => sum + countTicks(round.won[seat]), 0)
+		);
 	}
-	return ticks >= TICKS_TO_WIN ? side : null;
+	const round = currentRound(state);
+	return sidesOf(teams, state.players).map((members, side) => {
+		const written = state.rounds.reduce((sum, played) => {
+			const pick = played.picks[side];
+			return sum + (pick === null ? 0 : countTicks(played.won[pick]));
+		}, 0);
+		const live = round.ended ? 0 : Math.max(...members.map((seat) => countTicks(round.won[seat])));
+		return written + live;
+	});
+}
+
+/** The side whose tick total the last take brought to 3, or null (RULINGS 8, 11). */
+export function thirdTick(state: PassPassState, seat: number): number | null {
+	const side = sideOfSeat(state.config.teams, seat);
+	return teamTicksNow(state)[side] >= TICKS_TO_WIN ? side : null;
 }
 
 /** The state with `cards` added to `seat`'s cards won this round. */

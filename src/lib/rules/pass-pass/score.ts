@@ -1,6 +1,8 @@
 import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countPoints, countTicks } from './cards';
 import { isOver } from './round';
+
+export { teamTicksNow } from './round';
 import { sidesOf } from './teams';
 import type { PassPassFeat, PassPassState } from './types';
 
@@ -64,17 +66,6 @@ export function sideTotals(state: PassPassState): { points: number[]; ticks: num
 	const add = (team: number, field: 'points' | 'ticks') =>
 		written.reduce((total, row) => total + (row[team]?.[field] ?? 0), 0);
 	return { points: teams.map((t) => add(t, 'points')), ticks: teams.map((t) => add(t, 'ticks')) };
-}
-
-/** Team ticks toward RULINGS 11's instant win: written ticks plus the best member this round. */
-export function teamTicksNow(state: PassPassState): number[] {
-	const written = sideTotals(state).ticks;
-	const round = state.rounds[state.rounds.length - 1];
-	if (state.config.teams === null || round.ended) return written;
-	return sidesOf(state.config.teams, state.players).map(
-		(members, team) =>
-			written[team] + Math.max(...members.map((seat) => countTicks(round.won[seat])))
-	);
 }
 
 /** RULINGS 10: most points, then most ticks; a tie on both is a shared victory. */

@@ -9,8 +9,7 @@ import {
 	LOWEST_VALUE,
 	type Card,
 	type Color,
-	type PassPassState,
-	type Play
+	type PassPassState
 } from './types';
 
 export { phase, isOver, usedCards };
@@ -35,10 +34,6 @@ export function turn(state: PassPassState): number | null {
 /** Index of the current round, from 0. */
 export function roundIndex(state: PassPassState): number {
 	return state.rounds.length - 1;
-}
-
-export function trickPlays(state: PassPassState): readonly Play[] {
-	return state.trick;
 }
 
 /** Colour totals of the cards on the table, shown as cards go down. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passPass } from './index';
+import { layoutsFor, passPass } from './index';
 import { sideTotals, suggestedPick, teamTicksNow, writtenByRound } from './score';
 import { phase, sideOf, sides, turn } from './selectors';
 import { card, DECK, run, set, start } from './test-helpers';
@@ -27,6 +27,15 @@ describe('RULINGS 11 and the rulebook player counts: setup', () => {
 
 	it('refuses a start seat not at the table', () => {
 		expect(passPass.checkConfig({ start: 4, teams: null }, 4)).toEqual({ code: 'bad-start' });
+	});
+
+	it.each([
+		[3, [null]],
+		[4, [null, '2x2']],
+		[5, [null]],
+		[6, ['2x3', '3x2']]
+	])('RULINGS 11: at %i players the table may choose %j', (players, layouts) => {
+		expect(layoutsFor(players)).toEqual(layouts);
 	});
 
 	it('defaults: individual up to 5, two teams of three at 6', () => {

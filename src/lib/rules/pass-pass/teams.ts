@@ -1,4 +1,5 @@
-import { isSeat, seatsOf, type Refusal } from '../common';
+import { checkPlayers, isSeat, seatsOf, type Refusal } from '../common';
+import { META } from './meta';
 import {
 	TEAM_LAYOUTS,
 	type PassPassConfig,
@@ -26,9 +27,16 @@ export function sideOfSeat(teams: TeamLayout | null, seat: number): number {
 	return teams === null ? seat : seat % LAYOUT_TEAMS[teams];
 }
 
+/** The layouts a table of this size may choose, individual first: those checkConfig accepts. */
+export function layoutsFor(players: number): (TeamLayout | null)[] {
+	return [null, ...TEAM_LAYOUTS].filter(
+		(teams) => checkConfig({ start: 0, teams }, players) === null
+	);
+}
+
 /** Individual for 3-5 players; 6 players play in teams, by default 2 teams of 3 (RULINGS 11). */
 export function defaultConfig(players: number): PassPassConfig {
-	return { start: 0, teams: players === 6 ? '2x3' : null };
+	return { start: 0, teams: layoutsFor(players)[0] ?? null };
 }
 
 /** Rulebook "For 3 to 6 players": individual 3-5, teams 4 or 6 (RULINGS 11 for the layouts). */
@@ -36,9 +44,8 @@ export function checkConfig(
 	config: PassPassConfig,
 	players: number
 ): Refusal<PassPassConfigRefusal> | null {
-	if (!Number.isInteger(players) || players < 3 || players > 6) {
-		return { code: 'players-range', params: { min: 3, max: 6 } };
-	}
+	const outside = checkPlayers(players, META.players);
+	if (outside) return outside;
 	if (!isSeat(config?.start, players)) return { code: 'bad-start' };
 	const teams: unknown = config.teams;
 	if (teams !== null && !(TEAM_LAYOUTS as readonly unknown[]).includes(teams)) {

@@ -1,4 +1,4 @@
-import { replay } from '../common';
+import { fold } from '../common/testing';
 import { passPass } from './index';
 import { allowedSecondTakes, phase } from './selectors';
 import { explainTrick } from './trick';
@@ -34,14 +34,8 @@ export function start(players = 4, teams: TeamLayout | null = null, first = 0): 
 }
 
 /** Folds actions through the reducer; a refusal fails the test with its code. */
-export function run(state: PassPassState, ...actions: PassPassAction[]): PassPassState {
-	const result = replay(passPass, state.config, state.players, actions, { state, applied: 0 });
-	if (result.failure) {
-		const { index, refusal } = result.failure;
-		throw new Error(`action ${index} refused: ${refusal.code} ${JSON.stringify(refusal.params)}`);
-	}
-	return result.state;
-}
+export const run = (state: PassPassState, ...actions: PassPassAction[]) =>
+	fold(passPass, state, ...actions);
 
 /** The cards as `play` actions, from whoever leads now. */
 export const plays = (...cards: Card[]): PassPassAction[] =>

@@ -33,7 +33,7 @@ export function colorTotals(plays: readonly Play[]): Record<Color, number> {
 }
 
 /** RULINGS 1: rank by total, then by the higher single card, then by who played it first. */
-export function rankGroups(plays: readonly Play[]): ColorGroup[] {
+function rankGroups(plays: readonly Play[]): ColorGroup[] {
 	const order = (play: Play) => plays.indexOf(play);
 	const groups = COLORS.map((color) => {
 		const own = plays.filter((play) => play.card.color === color);
@@ -90,7 +90,7 @@ export function takesAfter(plays: readonly Play[], firstPick: { color: Color; va
 }
 
 /** Throws a readable Error unless the plays are a whole trick of 3 to 6 players (CONTRACT.md). */
-export function checkPlays(plays: readonly Play[]): void {
+function checkPlays(plays: readonly Play[]): void {
 	if (!Array.isArray(plays)) throw new Error('A trick is a list of plays.');
 	if (plays.length < 3 || plays.length > 6) {
 		throw new Error(`A trick has 3 to 6 plays, one per player; this one has ${plays.length}.`);

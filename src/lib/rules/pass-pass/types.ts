@@ -1,5 +1,3 @@
-import type { Refusal } from '../common';
-
 /** RULINGS Pass Pass, deck: 48 unique cards, 4 colours x values 1..12, 0..3 diamonds each. */
 export const COLORS = ['purple', 'blue', 'green', 'yellow'] as const;
 export type Color = (typeof COLORS)[number];
@@ -118,7 +116,6 @@ export const REFUSALS = [
 	'not-in-team'
 ] as const;
 export type PassPassRefusal = (typeof REFUSALS)[number];
-export type PassPassRefusalValue = Refusal<PassPassRefusal>;
 
 /** Figures kept for players' statistics (Feat ids, stored with each finished match). */
 export const FEATS = ['ticks'] as const;
