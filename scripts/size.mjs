@@ -13,7 +13,7 @@
 // A game's screens load when a match opens: the match route is measured with I'll Pass open,
 // and each game's screens are listed apart, beyond what the match route loads already.
 import { startServer } from './start-server.mjs';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -206,6 +206,10 @@ const everything = total(new Set(Object.values(manifest).map((entry) => entry.fi
 console.log(
 	`whole app (all JS chunks)               ${kb(everything.raw)}  ${kb(everything.gzip)}   ${kb(everything.sent)}`
 );
+
+// for `npm run bench`'s summary
+mkdirSync('reports', { recursive: true });
+writeFileSync('reports/size.json', JSON.stringify({ home, rows }, null, 1));
 
 if (missing.length) {
 	console.error(`The browser did not fetch what these pages import:\n  ${missing.join('\n  ')}`);
