@@ -105,7 +105,7 @@ function probe() {
 
 /**
  * Runs in the page: plays I'll Pass to `target` actions by clicking its buttons, each once the
- * previous action is saved; each card is passed on up to 20 times, then taken (so that cards
+ * previous action is saved; each card is passed on up to 30 times, then taken (so that cards
  * are left for the touches). Leaves
  * window.__seed.readyToPass for the touches that follow.
  */
@@ -141,7 +141,7 @@ async function seed(target) {
 	let onCard = 0;
 	while (actions < target) {
 		if (!(await readyToPass())) throw new Error(`the match ended after ${actions} actions`);
-		if (onCard < 20) {
+		if (onCard < 30) {
 			await act(button('[data-pass]'), 'pass');
 			onCard++;
 		} else {
@@ -172,7 +172,8 @@ export async function tapToPaint(browser, base) {
 	await page.waitForURL(/\/match\//);
 
 	// 1. a match of ACTIONS actions, clicked in the page (no round trip per action)
-	let actions = await page.evaluate(seed, ACTIONS);
+	const seeded = await page.evaluate(seed, ACTIONS);
+	let actions = seeded;
 
 	// 2. real touches on Pass, each one measured
 	const cdp = await context.newCDPSession(page);
@@ -206,6 +207,7 @@ export async function tapToPaint(browser, base) {
 		max: Math.max(...values)
 	});
 	return {
+		seeded,
 		actions,
 		taps: samples.length,
 		tapToPaint: figure(samples.map((s) => s.painted - s.input)),
