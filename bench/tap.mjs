@@ -3,11 +3,12 @@
 //
 // The match: I'll Pass, three players, played through the screens to 200 actions (reveals,
 // passes and takes; the seeding taps are plain clicks). Then "Pass: pay 1 chip" is touched
-// again and again, each touch a real one: a touchStart and a touchEnd at the button's centre
+// again and again, each touch a real one (and undone after, by a click on Undo, so that each
+// touch is the next action of the same 200-action match): a touchStart and a touchEnd at the button's centre
 // through the Chrome DevTools Protocol (Input.dispatchTouchEvent), which the browser turns into
 // pointer events, a tap gesture and a click, as it does for a finger. Between two touches the
 // bench waits as players do (the match drops a second press of the same button within 300 ms
-// as a double tap), taking the card and revealing the next one when a player has no chip left.
+// as a double tap).
 //
 // What one figure is, measured in the page (performance.now() and event.timeStamp share one
 // clock):
@@ -105,8 +106,7 @@ function probe() {
 
 /**
  * Runs in the page: plays I'll Pass to `target` actions by clicking its buttons, each once the
- * previous action is saved; each card is passed on up to 30 times, then taken (so that cards
- * are left for the touches). Leaves
+ * previous action is saved; each card is passed on up to 12 times, then taken. Leaves
  * window.__seed.readyToPass for the touches that follow.
  */
 async function seed(target) {
@@ -137,11 +137,13 @@ async function seed(target) {
 			await act(reveal, 'reveal');
 		}
 	};
-	window.__seed = { readyToPass };
+	/** Undoes the last action (the measured Pass), so the next touch meets the same match. */
+	const undo = () => act(button('button.undo'), 'undo');
+	window.__seed = { readyToPass, undo };
 	let onCard = 0;
 	while (actions < target) {
 		if (!(await readyToPass())) throw new Error(`the match ended after ${actions} actions`);
-		if (onCard < 30) {
+		if (onCard < 12) {
 			await act(button('[data-pass]'), 'pass');
 			onCard++;
 		} else {
@@ -173,7 +175,6 @@ export async function tapToPaint(browser, base) {
 
 	// 1. a match of ACTIONS actions, clicked in the page (no round trip per action)
 	const seeded = await page.evaluate(seed, ACTIONS);
-	let actions = seeded;
 
 	// 2. real touches on Pass, each one measured
 	const cdp = await context.newCDPSession(page);
@@ -189,7 +190,6 @@ export async function tapToPaint(browser, base) {
 		await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 		const result = await page.evaluate(() => window.__tap.result);
 		samples.push(result);
-		actions++;
 		// the echo has arrived well within the pause before the next touch
 		await page.waitForTimeout(300);
 		const echo = await page.evaluate(
@@ -197,9 +197,10 @@ export async function tapToPaint(browser, base) {
 			result.commitStart + result.commit
 		);
 		if (echo) echoes.push(echo);
+		await page.evaluate(() => window.__seed.undo());
 	}
 	await context.close();
-	if (samples.length < 20) throw new Error(`only ${samples.length} taps measured`);
+	if (samples.length < TAPS) throw new Error(`only ${samples.length} taps measured`);
 
 	const figure = (values) => ({
 		median: percentile(values, 50),
@@ -208,7 +209,6 @@ export async function tapToPaint(browser, base) {
 	});
 	return {
 		seeded,
-		actions,
 		taps: samples.length,
 		tapToPaint: figure(samples.map((s) => s.painted - s.input)),
 		inputToCommit: figure(samples.map((s) => s.commitStart - s.input)),
