@@ -20,13 +20,28 @@ function announcerStyleHash() {
 	return ['unsafe-hashes', `sha256-${createHash('sha256').update(style).digest('base64')}`];
 }
 
+/**
+ * src/app.html's one inline script (the theme and language before the first paint), allowed by
+ * its hash like Kit's own scripts: the hash is read from the template itself, so editing the
+ * script changes it.
+ */
+function firstPaintScriptHash() {
+	const template = readFileSync(new URL('./src/app.html', import.meta.url), 'utf8');
+	const scripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+	return scripts.map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
+}
+
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
-		// A fully static single-page app: no server, every URL answered by the same shell,
-		// which the service worker also serves offline.
-		adapter: adapter({ fallback: 'index.html', strict: true }),
+		// A fully static single-page app: no server; the home page prerendered, every other URL
+		// answered by the same shell, which the service worker also serves offline.
+		// The home page is prerendered (src/routes/+page.ts), so its text paints before any script
+		// runs; it is build/index.html, and the shell for every other URL is 200.html.
+		adapter: adapter({ fallback: '200.html', strict: true }),
+		// The prerendered home page carries its styles: no stylesheet to wait for before it paints
+		inlineStyleThreshold: Infinity,
 		// Workbox owns the service worker (vite.config.ts); kit must not register its own.
 		serviceWorker: { register: false },
 		// Absolute asset paths: the shell is served for deep links like /match/abc too.
@@ -35,7 +50,7 @@ const config = {
 			mode: 'hash',
 			directives: {
 				'default-src': ['self'],
-				'script-src': ['self'],
+				'script-src': ['self', ...firstPaintScriptHash()],
 				// no 'unsafe-inline': Svelte sets style: directives through the CSSOM
 				// (element.style), which a policy does not restrict; app.html has no style
 				// attribute; Kit's announcer's one is allowed by its hash

@@ -38,17 +38,18 @@ export default defineConfig({
 			workbox: {
 				// everything the app can show: every game's lazily loaded screens included
 				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff2}'],
-				navigateFallback: '/index.html',
+				// every URL but the prerendered home (precached as /) opens the app's shell
+				navigateFallback: '/200.html',
 				// The first visit's worker takes the page at once, so going offline right after
 				// still opens every screen; later versions wait for the reload prompt.
 				clientsClaim: true,
 				skipWaiting: false,
 				cleanupOutdatedCaches: true
 			},
-			// the adapter's fallback page is the app shell, served for every navigation
+			// the adapter's fallback page is the app shell, served for every navigation but home's
 			kit: {
-				adapterFallback: 'index.html',
-				spa: { fallbackMapping: 'index.html' }
+				adapterFallback: '200.html',
+				spa: { fallbackMapping: '200.html' }
 			}
 		})
 	],

@@ -1,28 +1,52 @@
-// The IndexedDB layer in Chromium, through the real build: how long one action takes to commit
-// (User Timing 'passpad:commit', measured by the match session around its transaction), and how
-// long history and home take to show with 10,000 saved matches. Prints figures, asserts none.
-import { spawn } from 'node:child_process';
+// Every figure of issue 14 in one run, through the real build in Chromium, after `npm run
+// build` (`npm run bench` builds first). Prints figures, asserts none:
+//   - the home page's first visit: everything it loads (scripts/size.mjs) and Lighthouse on the
+//     first visit and the repeat visits (scripts/lighthouse.mjs), each run as its own process;
+//   - tap to painted screen in a 200-action match, with real touches (bench/tap.mjs);
+//   - the IndexedDB layer: how long one action takes to commit (User Timing 'passpad:commit',
+//     measured by the match session around its transaction), and how long history, home and
+//     the players' pages take to show with 10,000 saved matches;
+// then a summary, labelled first visit and repeat visit, with the machine's load beside it.
+import { spawnSync } from 'node:child_process';
+import { loadavg, cpus } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { startServer } from '../scripts/start-server.mjs';
 import { seedMatches } from '../tests/seed.js';
+import { tapToPaint } from './tap.mjs';
 
-const port = 4191;
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.mjs', String(port)], { stdio: 'ignore' });
-process.on('exit', () => server.kill());
-for (let tries = 0; ; tries++) {
-	const up = await fetch(base).then(
-		(response) => response.ok,
-		() => false
-	);
-	if (up) break;
-	if (tries > 100) throw new Error('server did not start');
-	await new Promise((resolve) => setTimeout(resolve, 100));
+const load = () => loadavg()[0].toFixed(1);
+const loads = [load()];
+/** A script of its own (its own server and browser), its output shown as it runs. */
+function run(script, env) {
+	console.log(`\n== node ${script} (load average ${load()} on ${cpus().length} cores)`);
+	const result = spawnSync(process.execPath, [script], {
+		stdio: 'inherit',
+		env: { ...process.env, ...env }
+	});
+	loads.push(load());
+	if (result.status !== 0) console.log(`(${script} exited with ${result.status})`);
+	return JSON.parse(readFileSync(`reports/${script.match(/(\w+)\.mjs$/)[1]}.json`, 'utf8'));
 }
+const lighthouse = run('scripts/lighthouse.mjs', {
+	LIGHTHOUSE_PORT: process.env.BENCH_LH_PORT ?? '4194'
+});
+const size = run('scripts/size.mjs', { SIZE_PORT: process.env.BENCH_SIZE_PORT ?? '4189' });
+
+const port = Number(process.env.BENCH_PORT ?? 4191);
+const base = `http://localhost:${port}`;
+const server = await startServer(port);
+process.on('exit', () => server.kill());
 
 const browser = await chromium.launch({
 	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 });
+console.log(`\n== tap to painted screen (load average ${load()})`);
+const tap = await tapToPaint(browser, base);
+loads.push(load());
+
+console.log(`== IndexedDB with 10,000 matches (load average ${load()})`);
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
 const percentile = (values, p) => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -82,3 +106,22 @@ console.log(
 console.log(
 	`  players: ${players} ms to who wins what (all ${seeded} matches); a player: ${player} ms to their statistics`
 );
+loads.push(load());
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const row = (name, visit) => lighthouse.rows.find((r) => r.name === name && r.visit === visit);
+const audit = (r) =>
+	`performance ${r.performance}, LCP ${r.lcp.toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}, best practices ${r.bestPractices} (runs: ${r.performances.join(', ')}; LCP ${r.lcps.map((lcp) => lcp.toFixed(2)).join(', ')} s)`;
+console.log(`
+== Issue 14, every figure of this run (${new Date().toISOString().slice(0, 10)}; load average ${loads.join(', ')} on ${cpus().length} cores)
+home page, first visit, everything it loads:  JS ${kb(size.home.js.gzip)} gzip (${kb(size.home.js.sent)} as sent, ${kb(size.home.js.raw)} raw) in ${size.home.files} files; CSS ${kb(size.home.css.gzip)} gzip; HTML ${kb(size.home.html.sent)} as sent
+Lighthouse ${lighthouse.rows[0].version} mobile, median of ${lighthouse.runs}:
+  home, FIRST visit (no storage, no service worker, empty cache): ${audit(row('home', 'first'))}
+  home, REPEAT visit (service worker, a saved match):             ${audit(row('home', 'repeat'))}
+  a match, REPEAT visit:                                          ${audit(row('match', 'repeat'))}
+tap to painted screen, "Pass" as the next action of a ${tap.seeded}-action match, ${tap.taps} real touches (each undone after): median ${ms(tap.tapToPaint.median)}, p95 ${ms(tap.tapToPaint.p95)}, max ${ms(tap.tapToPaint.max)}
+  of which: lift to commit start median ${ms(tap.inputToCommit.median)}; commit median ${ms(tap.commit.median)} (p95 ${ms(tap.commit.p95)}); screen changed to frame painted median ${ms(tap.changeToPainted.median)} (p95 ${ms(tap.changeToPainted.p95)})
+  live-query echo after each write: ${tap.echo ? `${tap.echo.reads} read(s) of ${tap.echo.rows} rows, median ${ms(tap.echo.time.median)}, p95 ${ms(tap.echo.time.p95)}` : 'no read seen'}
+IndexedDB commit of one action (I'll Pass through the screens): median ${ms(percentile(commits, 50))}, p95 ${ms(percentile(commits, 95))}
+with ${seeded} saved matches: history ${history} ms, home ${home} ms, who wins what ${players} ms, a player's statistics ${player} ms`);

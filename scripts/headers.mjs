@@ -3,16 +3,28 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The page's Content-Security-Policy, as a header. SvelteKit writes the policy into the shell
- * as a <meta> (svelte.config.js `kit.csp`, with the hash of its one inline script), but a
- * <meta> cannot say who may frame the page: the header repeats the policy and adds
- * frame-ancestors 'none' (and form-action, also header-only in effect).
+ * The pages' Content-Security-Policy, as a header. SvelteKit writes the policy into each page
+ * as a <meta> (svelte.config.js `kit.csp`, with the hashes of its inline scripts), but a <meta>
+ * cannot say who may frame the page: the header repeats the policy and adds frame-ancestors
+ * 'none' (and form-action, also header-only in effect). The prerendered home page (index.html)
+ * and the shell for every other URL (200.html) each hash their own start script: one header
+ * for both allows the hashes of both, and each page's <meta> still allows only its own.
  */
 export function contentSecurityPolicy(root = 'build') {
-	const html = readFileSync(`${root}/index.html`, 'utf8');
-	const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
-	if (!meta) throw new Error(`${root}/index.html has no Content-Security-Policy <meta>`);
-	const policy = meta[1].replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+	const directives = new Map();
+	for (const page of ['index.html', '200.html']) {
+		const html = readFileSync(`${root}/${page}`, 'utf8');
+		const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
+		if (!meta) throw new Error(`${root}/${page} has no Content-Security-Policy <meta>`);
+		const policy = meta[1].replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+		for (const directive of policy.split(';')) {
+			const [name, ...sources] = directive.trim().split(/\s+/);
+			if (!name) continue;
+			const known = directives.get(name) ?? [];
+			directives.set(name, [...known, ...sources.filter((source) => !known.includes(source))]);
+		}
+	}
+	const policy = [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 	return `${policy}; frame-ancestors 'none'; form-action 'self'`;
 }
 
@@ -46,7 +58,7 @@ export function securityHeaders(csp) {
 
 /**
  * How long a response may be kept: files under /_app/immutable/ have a hash in their name and
- * never change; everything else (the shell for /, /index.html and every deep link, the worker,
+ * never change; everything else (the home page, the shell for every deep link, the worker,
  * the manifest, icons) is revalidated on every use, or a new version is never seen.
  */
 export function cacheControl(pathname) {

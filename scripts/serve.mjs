@@ -1,5 +1,5 @@
-// Serves the static build like any static host would: files from build/, and the app shell
-// (index.html) for every other path, so deep links work. Usage: node scripts/serve.mjs [port]
+// Serves the static build like any static host would: files from build/ (the prerendered home
+// page is index.html), and the app shell (200.html) for every other path, so deep links work. Usage: node scripts/serve.mjs [port]
 // The headers (cache, Content-Security-Policy and the other security headers) are the ones the
 // README's "Hosting the build elsewhere" asks of any host: scripts/headers.mjs. Text files go
 // out precompressed when the browser accepts it: the .br or .gz sibling the build wrote
@@ -14,8 +14,10 @@ const port = Number(process.argv[2] ?? process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 // another folder can be served too (the update test serves a copy of the build it changes)
 const root = process.argv[3] ?? 'build';
-if (!existsSync(`${root}/index.html`)) {
-	console.error(`No ${root}/index.html: run \`npm run build\` first (npm start does both).`);
+if (!existsSync(`${root}/index.html`) || !existsSync(`${root}/200.html`)) {
+	console.error(
+		`No ${root}/index.html or 200.html: run \`npm run build\` first (npm start does both).`
+	);
 	process.exit(1);
 }
 const security = securityHeaders(contentSecurityPolicy(root));
@@ -33,12 +35,13 @@ function pathOf(url = '/') {
 }
 
 const files = sirv(root, {
-	single: 'index.html',
+	single: '200.html',
 	etag: true,
 	brotli: true,
 	gzip: true,
 	setHeaders(res, pathname) {
-		// `pathname` is the request's: "/", "/match/abc" and "/index.html" all get the shell
+		// `pathname` is the request's: "/" and "/index.html" get the home page, "/match/abc" the
+		// shell, and all of them no-cache
 		res.setHeader('Cache-Control', cacheControl(pathname));
 	}
 });
@@ -47,7 +50,7 @@ createServer((req, res) => {
 	for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
 	if (stale.size) {
 		const path = pathOf(req.url);
-		if (stale.has(known.has(path) ? path : '/index.html')) delete req.headers['accept-encoding'];
+		if (stale.has(known.has(path) ? path : '/200.html')) delete req.headers['accept-encoding'];
 	}
 	files(req, res, () => res.writeHead(404, { 'Cache-Control': 'no-cache' }).end());
 }).listen(port, host, () => console.log(`Passpad is served on http://localhost:${port}`));

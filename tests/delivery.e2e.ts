@@ -49,7 +49,7 @@ test('the home page arrives brotli-compressed, with its cache and security heade
 	let compressed = 0;
 	for (const { url, headers } of answers) {
 		const path = new URL(url).pathname;
-		const file = path.includes('.') ? `build${path}` : 'build/index.html';
+		const file = path.includes('.') ? `build${path}` : 'build/index.html'; // the home page
 		// a few bytes (Kit's one-line start entry) would not get smaller: sent as they are
 		if (statSync(file).size >= 1024) {
 			expect(headers['content-encoding'], path).toBe('br');
@@ -68,10 +68,10 @@ test('the home page arrives brotli-compressed, with its cache and security heade
 test('each encoding a client accepts: brotli, else gzip, else the file itself, with the same bytes', async ({
 	baseURL
 }) => {
-	const shell = readFileSync('build/index.html');
+	// the prerendered home page, and the app's shell for every other address
 	for (const [path, file] of [
-		['/', shell],
-		['/match/any', shell],
+		['/', readFileSync('build/index.html')],
+		['/match/any', readFileSync('build/200.html')],
 		['/sw.js', readFileSync('build/sw.js')]
 	] as const) {
 		for (const [accept, encoding] of [
