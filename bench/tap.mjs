@@ -174,6 +174,7 @@ export async function tapToPaint(browser, base) {
 	await page.waitForURL(/\/match\//);
 
 	// 1. a match of ACTIONS actions, clicked in the page (no round trip per action)
+	await page.locator('[data-card]').first().waitFor(); // the game's screens have loaded
 	const seeded = await page.evaluate(seed, ACTIONS);
 
 	// 2. real touches on Pass, each one measured
