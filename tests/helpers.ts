@@ -74,3 +74,28 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function nextPress(page: Page): Promise<void> {
 	await page.waitForTimeout(320);
 }
+
+/** One step of I'll Pass, as a person taps it: reveal a card, take it, or pass. */
+export type IllPassStep = number | 'take' | 'pass';
+
+/** Plays I'll Pass steps through the screen, each checked on the face-up card or the pot. */
+export async function playIllPass(page: Page, steps: IllPassStep[]): Promise<void> {
+	for (const step of steps) {
+		if (typeof step === 'number') {
+			await page.getByRole('button', { name: `Reveal ${step}`, exact: true }).click();
+			await expect(page.getByTestId('face-up')).toHaveText(String(step));
+		} else if (step === 'take') {
+			const card = await page.getByTestId('face-up').textContent();
+			await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
+			await expect(page.getByTestId('face-up')).toHaveCount(0);
+		} else {
+			const before = Number((await page.getByTestId('pot').textContent())?.match(/\d+/)?.[0]);
+			await nextPress(page);
+			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
+			const after = before + 1;
+			await expect(page.getByTestId('pot')).toHaveText(
+				`${after} ${after === 1 ? 'chip' : 'chips'} on it`
+			);
+		}
+	}
+}

@@ -1,29 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startMatch, nextPress } from './helpers';
-
-/** One step of play, as a person taps it: reveal a card, take it, or pass. */
-type Step = number | 'take' | 'pass';
-
-async function play(page: Page, steps: Step[]) {
-	for (const step of steps) {
-		if (typeof step === 'number') {
-			await page.getByRole('button', { name: `Reveal ${step}`, exact: true }).click();
-			await expect(page.getByTestId('face-up')).toHaveText(String(step));
-		} else if (step === 'take') {
-			const card = await page.getByTestId('face-up').textContent();
-			await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
-			await expect(page.getByTestId('face-up')).toHaveCount(0);
-		} else {
-			const before = Number((await page.getByTestId('pot').textContent())?.match(/\d+/)?.[0]);
-			await nextPress(page);
-			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
-			const after = before + 1;
-			await expect(page.getByTestId('pot')).toHaveText(
-				`${after} ${after === 1 ? 'chip' : 'chips'} on it`
-			);
-		}
-	}
-}
+import { playIllPass, startMatch, type IllPassStep } from './helpers';
 
 const chips = (page: Page, seat: number) => page.getByTestId(`chips-${seat}`);
 const score = (page: Page, seat: number) => page.getByTestId(`score-${seat}`);
@@ -33,7 +9,7 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 	await expect(page.getByTestId('turn')).toContainText('Ana reveals the next card');
 
 	// Card 20: Ana and Ben pass, Cleo takes it with 2 chips; Ana (next clockwise) reveals.
-	await play(page, [20, 'pass', 'pass', 'take']);
+	await playIllPass(page, [20, 'pass', 'pass', 'take']);
 	await expect(chips(page, 0)).toHaveText('10');
 	await expect(chips(page, 1)).toHaveText('10');
 	await expect(chips(page, 2)).toHaveText('13');
@@ -41,11 +17,11 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 	await expect(page.getByTestId('turn')).toContainText('Ana reveals');
 
 	// Card 21 joins Cleo's run: the hint says what taking would change for Ben.
-	await play(page, [21, 'pass']);
+	await playIllPass(page, [21, 'pass']);
 	await expect(page.getByText("Taking changes Ben's score by +20.")).toBeVisible();
-	await play(page, ['pass']);
+	await playIllPass(page, ['pass']);
 	await expect(page.getByText("Taking changes Cleo's score by −2.")).toBeVisible();
-	await play(page, ['take']);
+	await playIllPass(page, ['take']);
 	await expect(score(page, 2)).toHaveText(String(20 - 15));
 	await expect(page.getByTestId('player-2')).toContainText('2021');
 
@@ -58,22 +34,22 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 	await expect(score(page, 2)).toHaveText('5');
 
 	// A reload mid-game loses nothing: same chips, same turn.
-	await play(page, [5, 'pass']);
+	await playIllPass(page, [5, 'pass']);
 	await page.reload();
 	await expect(page.getByTestId('face-up')).toHaveText('5');
 	await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
 	await expect(chips(page, 0)).toHaveText('8');
 	await expect(page.getByTestId('turn')).toContainText('Ben: take it or pass?');
-	await play(page, ['take']);
+	await playIllPass(page, ['take']);
 
 	// A revealed card cannot be revealed again.
 	await expect(page.getByRole('button', { name: 'Reveal 20', exact: true })).toBeDisabled();
 
 	// The other 21 cards: each taken at once by whoever reveals it.
 	const rest = [3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 24, 25, 26];
-	await play(
+	await playIllPass(
 		page,
-		rest.flatMap((card): Step[] => [card, 'take'])
+		rest.flatMap((card): IllPassStep[] => [card, 'take'])
 	);
 
 	await expect(page.getByTestId('outcome')).toContainText('Match over');
@@ -101,12 +77,12 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 test('a player with no chips cannot pass, and the screen says why', async ({ page }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	// Ana passes 11 times on one card (Ben and Cleo pass too), then has no chip left.
-	await play(page, [30]);
-	for (let round = 0; round < 11; round++) await play(page, ['pass', 'pass', 'pass']);
+	await playIllPass(page, [30]);
+	for (let round = 0; round < 11; round++) await playIllPass(page, ['pass', 'pass', 'pass']);
 	await expect(chips(page, 0)).toHaveText('0');
 	await expect(page.getByRole('button', { name: 'Pass: pay 1 chip' })).toBeDisabled();
 	await expect(page.getByText('Ana has no chips left, so must take.')).toBeVisible();
-	await play(page, ['take']);
+	await playIllPass(page, ['take']);
 	await expect(chips(page, 0)).toHaveText('33');
 });
 
@@ -144,10 +120,10 @@ test('two tabs on the same match show the same state', async ({ context }) => {
 	const url = await startMatch(one, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	const two = await context.newPage();
 	await two.goto(url);
-	await play(one, [12, 'pass']);
+	await playIllPass(one, [12, 'pass']);
 	await expect(two.getByTestId('face-up')).toHaveText('12');
 	await expect(two.getByTestId('pot')).toHaveText('1 chip on it');
-	await play(two, ['take']);
+	await playIllPass(two, ['take']);
 	await expect(one.getByTestId('chips-1')).toHaveText('12');
 	await expect(one.getByTestId('turn')).toContainText('Cleo reveals');
 });

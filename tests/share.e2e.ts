@@ -1,27 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { nextPress, startMatch, waitForServiceWorker } from './helpers';
-
-/** One step of I'll Pass, as a person taps it: reveal a card, take it, or pass. */
-type Step = number | 'take' | 'pass';
-
-async function play(page: Page, steps: Step[]) {
-	for (const step of steps) {
-		if (typeof step === 'number') {
-			await page.getByRole('button', { name: `Reveal ${step}`, exact: true }).click();
-			await expect(page.getByTestId('face-up')).toHaveText(String(step));
-		} else if (step === 'take') {
-			const card = await page.getByTestId('face-up').textContent();
-			await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
-			await expect(page.getByTestId('face-up')).toHaveCount(0);
-		} else {
-			const pot = page.getByTestId('pot');
-			const before = Number((await pot.textContent())?.match(/\d+/)?.[0]);
-			await nextPress(page);
-			await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
-			await expect(pot).toContainText(`${before + 1} chip`);
-		}
-	}
-}
+import { playIllPass, startMatch, waitForServiceWorker, type IllPassStep } from './helpers';
 
 /** The match's log as this phone stored it (IndexedDB), in order. */
 async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
@@ -54,9 +32,9 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 	const cards = [
 		10, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26
 	];
-	await play(
+	await playIllPass(
 		page,
-		cards.flatMap((card): Step[] => [card, 'take'])
+		cards.flatMap((card): IllPassStep[] => [card, 'take'])
 	);
 	await expect(page.getByTestId('outcome')).toContainText('Match over');
 
@@ -127,7 +105,7 @@ test('hand a match to another phone: it takes over, plays on, and the first phon
 	browser
 }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo', 'Dan'], { start: 'Ana' });
-	await play(page, [20, 'pass', 'pass', 'take', 7, 'take', 31]);
+	await playIllPass(page, [20, 'pass', 'pass', 'take', 7, 'take', 31]);
 	const id = matchId(page);
 
 	await page.getByRole('button', { name: 'Hand over to another phone' }).click();
@@ -152,7 +130,7 @@ test('hand a match to another phone: it takes over, plays on, and the first phon
 	await expect(phone.getByTestId('face-up')).toHaveText('31');
 	await expect(phone.getByTestId('chips-1')).toHaveText('10');
 	// play goes on there
-	await play(phone, ['pass', 'take', 12, 'take']);
+	await playIllPass(phone, ['pass', 'take', 12, 'take']);
 
 	// the first phone marks its copy as handed over
 	await page.getByRole('button', { name: 'Done: the other phone has it' }).click();
