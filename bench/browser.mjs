@@ -8,8 +8,9 @@
 //     the players' pages take to show with 10,000 saved matches;
 // then a summary, labelled first visit and repeat visit, with the machine's load beside it.
 import { spawnSync } from 'node:child_process';
-import { loadavg, cpus } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { loadavg, cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../scripts/start-server.mjs';
 import { seedMatches } from '../tests/seed.js';
@@ -47,7 +48,15 @@ const tap = await tapToPaint(browser, base);
 loads.push(load());
 
 console.log(`== IndexedDB with 10,000 matches (load average ${load()})`);
-const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+// an on-disk profile (issue 14): IndexedDB on the disk as on a phone, not in memory as in a
+// fresh browser context
+const profile = mkdtempSync(join(tmpdir(), 'passpad-bench-'));
+const disk = await chromium.launchPersistentContext(profile, {
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+	viewport: { width: 390, height: 844 }
+});
+const page = disk.pages()[0] ?? (await disk.newPage());
 const percentile = (values, p) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -92,6 +101,8 @@ const home = await timeToShow('/', 'main a.match', 8);
 // who wins what reads every finished match once (one cursor); a player's page only theirs
 const players = await timeToShow('/players', '[data-testid="leaderboard"] table', 4);
 const player = await timeToShow('/players/p0', '[data-testid="stats-climbing"]', 1);
+await disk.close();
+rmSync(profile, { recursive: true, force: true });
 await browser.close();
 server.kill();
 
