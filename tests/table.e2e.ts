@@ -234,6 +234,8 @@ test('keyboard: a Pass Pass card by arrows and Enter, the focus going on to the 
 	await page.keyboard.press('ArrowDown');
 	await expect(page.locator('.values [data-value="8"]')).toBeFocused();
 	await page.keyboard.press('Enter');
+	// the value is chosen: the diamonds have the focus (a person sees them before going on)
+	await expect(page.locator('[data-diamonds="0"]')).toBeFocused();
 	await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('Enter'); // 1 diamond
 	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a01).');
