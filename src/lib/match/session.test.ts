@@ -314,7 +314,7 @@ describe('MatchSession: at the table', () => {
 	});
 });
 
-describe('MatchSession: "Try again" after another tab wrote first (issue 12, item 1)', () => {
+describe('MatchSession: "Try again" after another tab wrote first', () => {
 	async function twoTabs() {
 		const one = await open();
 		await one.act({ type: 'reveal', card: 17 });
