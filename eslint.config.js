@@ -85,7 +85,7 @@ export default ts.config(
 		}
 	},
 	{
-		// Rules are pure: no Svelte, DOM or storage in src/lib/rules (DEVELOPERS.md architecture).
+		// Rules are pure: no Svelte, DOM or storage in src/lib/rules (docs/architecture.md).
 		files: ['src/lib/rules/**/*.ts'],
 		rules: {
 			'no-restricted-imports': [

@@ -1,5 +1,5 @@
 // Writes reports/large-backup.json: a backup of 10,996 finished I'll Pass matches among eight
-// players (about the size of the 47 MB file in issue 12), for bench/large-import.mjs.
+// players (about 47 MB, the size of a large real backup), for bench/large-import.mjs.
 // Run: npx vitest run --config bench/vitest.config.ts bench/large-backup.bench.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { it } from 'vitest';

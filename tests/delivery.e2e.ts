@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-// Issue 14, item 2: the build goes out precompressed (scripts/compress.mjs writes .br and .gz
+// The build goes out precompressed (scripts/compress.mjs writes .br and .gz
 // siblings; scripts/serve.mjs sends them), with the same cache and security headers.
 
 interface Answer {

@@ -157,7 +157,7 @@ describe('backup: a bad file is refused, named, and changes nothing', () => {
 	});
 });
 
-describe('backup: every field of an import gets its real range (issue 12, items 2 and 3)', () => {
+describe('backup: every field of an import gets its real range', () => {
 	type Edit = (file: Awaited<ReturnType<typeof exportAll>>) => void;
 	async function refusedAt(edit: Edit) {
 		await everyGame();
@@ -260,7 +260,7 @@ describe('backup: every field of an import gets its real range (issue 12, items 
 	});
 });
 
-describe('backup: a large file, in steps (issue 12, item 9)', () => {
+describe('backup: a large file, in steps', () => {
 	/** A backup of `count` short I'll Pass matches among three players. */
 	function large(count: number) {
 		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({

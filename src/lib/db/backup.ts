@@ -21,7 +21,7 @@ export const BACKUP_FORMAT = 'passpad-backup';
 export { MAX_BACKUP_BYTES } from './limits';
 
 /**
- * Every field gets its real range (issue 12): a time is a whole number of milliseconds that a
+ * Every field gets its real range, so an import cannot store what a screen cannot show: a time is a whole number of milliseconds that a
  * Date can hold (±8.64e15; a backup never predates 1970), a name is what the new-match form
  * takes (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is an id.
  */

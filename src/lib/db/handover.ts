@@ -1,5 +1,5 @@
 /**
- * A match handed over between phones (issue 13, item 5), on the storage side: what the first
+ * A match handed over between phones, on the storage side: what the first
  * phone packs (handedMatch), and how the other phone takes it (planTakeOver, takeOver) through
  * the same proof and import as a backup (backup.ts): every action replayed through the rules
  * before anything is written.

@@ -9,7 +9,7 @@ import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
 
-// Issue 12's "bad imports" figure: every file below is a real export with one thing made
+// The "bad imports" figure: every file below is a real export with one thing made
 // wrong, and each must be refused, with the database unchanged. Prints "refused N of N".
 // Run: npx vitest run src/lib/db/hostile-imports.test.ts
 

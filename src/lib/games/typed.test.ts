@@ -9,7 +9,7 @@ import type { IllPassSession } from './ill-pass/ui';
 import type { PassPassSession } from './pass-pass/ui';
 
 /*
- * Compile-time checks (issue 14, 6): `npm run check` type-checks this file. Each
+ * Compile-time checks: `npm run check` type-checks this file. Each
  * `@ts-expect-error` line must fail to compile; if the session accepted any action again, the
  * directive would be unused and the check would fail. The functions are never called.
  */
@@ -48,7 +48,7 @@ function enterIllPass(session: IllPassSession) {
 	void session.act({ type: 'reveal', card: '17' });
 }
 
-describe('a match session is typed by its game (issue 14, 6)', () => {
+describe('a match session is typed by its game', () => {
 	it('its state is the game state and its actions are the game actions (checked by npm run check)', () => {
 		const checked = [enterPassPass, enterDominoes, enterClimbing, enterIllPass];
 		expect(checked.every((enter) => typeof enter === 'function')).toBe(true);

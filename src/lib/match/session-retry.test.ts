@@ -32,7 +32,7 @@ async function open() {
 
 const state = (session: MatchSession) => session.state as IllPassState;
 
-describe('MatchSession: "Try again" after another tab wrote first (issue 12, item 1)', () => {
+describe('MatchSession: "Try again" after another tab wrote first', () => {
 	async function twoTabs() {
 		const one = await open();
 		await one.act({ type: 'reveal', card: 17 });

@@ -3,7 +3,7 @@ import { sideName } from '$lib/match/summary';
 import { clockwise } from '$lib/rules/common';
 import { endChoices, ends, type DominoesState, type End, type Tile } from '$lib/rules/dominoes';
 
-/** RULINGS Pass-Pass: team A = seats 1 & 3 (0 and 2 in code), team B = seats 2 & 4. */
+/** docs/rulings.md, Pass-Pass: team A = seats 1 & 3 (0 and 2 in code), team B = seats 2 & 4. */
 function teamSeats(team: number): number[] {
 	return [team, team + 2];
 }

@@ -15,8 +15,8 @@ import { cardName, cardsName } from './words';
 
 /**
  * What the last action did at the table, in one line beside Undo: the card just played, who
- * took what from the trick, a Pass Pass ticked (RULINGS 7, one line however many at once), a
- * third tick's instant win (RULINGS 8, 11) and a round's end (no "next round" after the last).
+ * took what from the trick, a Pass Pass ticked (docs/rulings.md, Pass Pass 7, one line however many at once), a
+ * third tick's instant win (docs/rulings.md, Pass Pass 8, 11) and a round's end (no "next round" after the last).
  * Worded from the states the rules produced before and after the action.
  */
 export function announce(

@@ -15,7 +15,7 @@ import {
 export type { Rank, SetType, PlayedSet } from './types';
 export { classify, beats, isRank, sameSet, setLabel, setName } from './sets';
 export { augmentCost, tokenCost, tokensInPlay } from './tokens';
-// CONTRACT.md's name on its own line, where the contract check reads it
+// docs/contract.md's name on its own line, where the contract check reads it
 export { advancedPoints } from './scoring';
 export {
 	gameAward,

@@ -1,4 +1,4 @@
-/** Seats are numbered from 0 clockwise (CONTRACT.md); play goes clockwise. */
+/** Seats are numbered from 0 clockwise (docs/contract.md); play goes clockwise. */
 export function clockwise(seat: number, players: number, steps = 1): number {
 	return (((seat + steps) % players) + players) % players;
 }

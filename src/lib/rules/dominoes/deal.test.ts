@@ -19,7 +19,7 @@ const record = (fields: Partial<DealRecord>): DealRecord => ({
 	...fields
 });
 
-describe('RULINGS 8: later deals start to the left of the previous starter', () => {
+describe('docs/rulings.md, Pass-Pass 8: later deals start to the left of the previous starter', () => {
 	it('rotates clockwise deal after deal, whoever won', () => {
 		let state = started(2);
 		state = domino(state, 1, 10);
@@ -38,7 +38,7 @@ describe('RULINGS 8: later deals start to the left of the previous starter', () 
 	});
 });
 
-describe('RULINGS 8, house rule: the winner of the previous deal starts', () => {
+describe('docs/rulings.md, Pass-Pass 8, house rule: the winner of the previous deal starts', () => {
 	const house = { houseRuleWinnerStarts: true };
 
 	it('after a domino, the seat that went out', () => {
@@ -78,7 +78,7 @@ describe('RULINGS 8, house rule: the winner of the previous deal starts', () => 
 	});
 });
 
-describe('rulebook: the lower total after 7 deals wins; RULINGS: equal totals share', () => {
+describe('rulebook: the lower total after 7 deals wins; docs/rulings.md: equal totals share', () => {
 	function match(totalsByDeal: [number, number][]): DominoesState {
 		let state = started(0);
 		for (const [team0, team1] of totalsByDeal) {
@@ -161,7 +161,7 @@ describe('rulebook: the lower total after 7 deals wins; RULINGS: equal totals sh
 	});
 });
 
-describe('RULINGS 7: a domino; the losers count their tiles', () => {
+describe('docs/rulings.md, Pass-Pass 7: a domino; the losers count their tiles', () => {
 	// seat 0 holds one tile, team 1 holds 3 + 2 tiles
 	const last: DominoesState = {
 		...run(started(0), playTile([1, 2])),

@@ -31,7 +31,7 @@ function freshDeal(state: DominoesState, deal: number, starter: number): Dominoe
 }
 
 /**
- * RULINGS 8: the seat to the left of the previous starter (next clockwise). House rule: the
+ * docs/rulings.md, Pass-Pass 8: the seat to the left of the previous starter (next clockwise). House rule: the
  * winner starts; after a blocked deal, the seat with fewest tiles of the team with fewer
  * points (partners tied: the first of them in the usual order); teams tied: the usual order.
  */
@@ -88,7 +88,7 @@ export function countRange(state: DominoesState): { tiles: number; min: number; 
 }
 
 /**
- * RULINGS 7, domino: the team that went out scores 0, the other the spots on its partners'
+ * docs/rulings.md, Pass-Pass 7, domino: the team that went out scores 0, the other the spots on its partners'
  * tiles, picked from the unseen tiles (checked against the tracked hand sizes) or typed.
  */
 export function count(

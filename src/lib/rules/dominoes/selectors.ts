@@ -34,7 +34,7 @@ export function lineTiles(state: DominoesState): { tile: Tile; double: boolean }
 	return state.line.map((tile) => ({ tile, double: isDouble(tile) }));
 }
 
-/** Open numbers and their sum (RULINGS 1-2); null before the first tile. */
+/** Open numbers and their sum (docs/rulings.md, Pass-Pass 1-2); null before the first tile. */
 export function ends(state: DominoesState): LineEnds | null {
 	return lineEnds(state.line);
 }
@@ -68,13 +68,13 @@ export interface EndChoice {
 	readonly end: End;
 	/** the open number the tile goes against */
 	readonly number: number;
-	/** the ends' sum after the tile (RULINGS 1) */
+	/** the ends' sum after the tile (docs/rulings.md, Pass-Pass 1) */
 	readonly sum: number;
-	/** RULINGS 3-5: 'again', 'skip' or 'normal' */
+	/** docs/rulings.md, Pass-Pass 3-5: 'again', 'skip' or 'normal' */
 	readonly effect: Effect;
-	/** the tile is the player's last: the deal ends (RULINGS 7) */
+	/** the tile is the player's last: the deal ends (docs/rulings.md, Pass-Pass 7) */
 	readonly out: boolean;
-	/** the seat to play next (RULINGS 3-5) */
+	/** the seat to play next (docs/rulings.md, Pass-Pass 3-5) */
 	readonly next: number;
 }
 
@@ -118,7 +118,7 @@ export function totals(state: DominoesState): [number, number] {
 	);
 }
 
-/** After deal 7 the lower total wins; equal totals share the victory (RULINGS Pass-Pass). */
+/** After deal 7 the lower total wins; equal totals share the victory (docs/rulings.md, Pass-Pass). */
 export function outcome(state: DominoesState): Outcome | null {
 	if (!isOver(state)) return null;
 	const [team0, team1] = totals(state);

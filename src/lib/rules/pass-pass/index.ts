@@ -7,7 +7,7 @@ import { checkConfig, defaultConfig } from './teams';
 import type { PassPassAction, PassPassConfig, PassPassRefusal, PassPassState } from './types';
 
 export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards';
-// CONTRACT.md
+// docs/contract.md
 export { resolveTrick, secondWinnerTakes } from './trick';
 export {
 	explainTrick,

@@ -42,14 +42,14 @@ export function trickTotals(state: PassPassState): Record<Color, number> {
 }
 
 /**
- * RULINGS 1-3 on the complete trick: ranked colour groups with why each ranks above the next,
+ * docs/rulings.md, Pass Pass 1-3 on the complete trick: ranked colour groups with why each ranks above the next,
  * both winners and why. Null until every player has played.
  */
 export function trickResolution(state: PassPassState): TrickExplanation | null {
 	return state.trick.length === state.players ? explainTrick(state.trick) : null;
 }
 
-/** RULINGS 5: the second takes to choose from; empty unless the second winner must choose. */
+/** docs/rulings.md, Pass Pass 5: the second takes to choose from; empty unless the second winner must choose. */
 export function allowedSecondTakes(state: PassPassState): Card[][] {
 	if (phase(state) !== 'second-take' || state.firstTake === null) return [];
 	return takesAfter(state.trick, state.firstTake);
