@@ -1,7 +1,7 @@
 /**
  * A match handed over between phones (issue 13, item 5), on the storage side: what the first
  * phone packs (handedMatch), and how the other phone takes it (planTakeOver, takeOver) through
- * the same proof and import as a backup (backup.ts): every action replayed through the rules
+ * the same proof and import as a backup (backup-validate.ts, backup-import.ts): every action replayed through the rules
  * before anything is written.
  *
  * The match may already be on this phone: handed back after the other phone played on, or a
@@ -11,7 +11,9 @@
  */
 import { Dexie } from 'dexie';
 import type { HandedMatch } from '$lib/share/handover';
-import { BACKUP_FORMAT, BackupRefused, importBackup, readBackup, type BackupFile } from './backup';
+import { importBackup } from './backup-import';
+import { BackupRefused, readBackup, type BackupFile } from './backup-validate';
+import { BACKUP_FORMAT } from './limits';
 import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { nameKey } from './players';

@@ -1,29 +1,23 @@
+/**
+ * A backup's proof, before anything is written: the file is JSON, ours, of a schema this
+ * version reads; every field has its real range; every
+ * match is replayed through its game's rules, its redo stack too (docs/architecture.md).
+ * Pure: no Dexie, nothing written. Any problem refuses the whole file.
+ */
 import * as v from 'valibot';
 import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { database, durably } from './db';
-import { askToPersist } from './persist';
-import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { summarize } from '../match/summary';
-import {
-	SCHEMA_VERSION,
-	type ActionRow,
-	type MatchResult,
-	type MatchRow,
-	type PlayerRow
-} from './schema';
-import { MAX_BACKUP_BYTES } from './limits';
+import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
+import { SCHEMA_VERSION, type MatchResult } from './schema';
+import { BACKUP_FORMAT, MAX_BACKUP_BYTES } from './limits';
 import { NOTES_MAX_LENGTH } from './matches';
 import { timePlayed } from './played';
-import { retally } from './totals';
-
-export const BACKUP_FORMAT = 'passpad-backup';
-export { MAX_BACKUP_BYTES } from './limits';
 
 /**
- * Every field gets its real range (issue 12): a time is a whole number of milliseconds that a
- * Date can hold (±8.64e15; a backup never predates 1970), a name is what the new-match form
- * takes (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is an id.
+ * Every field gets its real range: a time is a whole number of milliseconds that a Date can
+ * hold (±8.64e15; a backup never predates 1970), a name is what the new-match form takes
+ * (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is an id.
  */
 const Time = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
@@ -136,30 +130,11 @@ export class BackupRefused extends Error {
 	}
 }
 
-/** Everything on this device: the roster, every match and its whole action log. */
-export async function exportAll(appVersion: string, now = Date.now()): Promise<BackupFile> {
-	const db = database();
-	return db.transaction('r', db.players, db.matches, db.actions, async () => {
-		const players = await db.players.toArray();
-		const matches = await db.matches.toArray();
-		const actions = await db.actions.toArray(); // ordered by [matchId+seq]
-		const logs = new Map<string, { action: unknown; at: number }[]>();
-		for (const row of actions) {
-			if (!logs.has(row.matchId)) logs.set(row.matchId, []);
-			logs.get(row.matchId)!.push({ action: row.action, at: row.at });
-		}
-		return {
-			format: BACKUP_FORMAT,
-			schema: SCHEMA_VERSION,
-			app: appVersion,
-			exportedAt: now,
-			players,
-			matches: matches.map(({ length: _length, playerIds: _ids, ...match }) => ({
-				...match,
-				log: logs.get(match.id) ?? []
-			}))
-		};
-	});
+/** The refusal for valibot's first issue, at `prefix` in the file. */
+function refusedAt(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]], prefix = '') {
+	const path = v.getDotPath(issues[0]) ?? '';
+	const where = [prefix, path].filter(Boolean).join('.');
+	return new BackupRefused({ code: 'invalid', path: where });
 }
 
 /** The file's size in UTF-8 bytes, without encoding a large text only to count it. */
@@ -169,19 +144,22 @@ function byteLength(text: string): number {
 	return new TextEncoder().encode(text).length;
 }
 
-/**
- * The file's envelope: JSON, ours, a schema this version reads, its players. Returns it with
- * a prover for its matches, one at a time (proveMatch).
- */
-function openBackup(text: string) {
+/** The file's text as data: within the size limit, JSON. */
+function parseBackup(text: string): unknown {
 	const bytes = byteLength(text);
 	if (bytes > MAX_BACKUP_BYTES) throw new BackupRefused({ code: 'too-large', bytes });
-	let data: unknown;
 	try {
-		data = JSON.parse(text);
+		return JSON.parse(text);
 	} catch {
 		throw new BackupRefused({ code: 'not-json' });
 	}
+}
+
+/**
+ * The file's envelope: ours, a schema this version reads, its players. Returns it with a
+ * prover for its matches, one at a time (proveMatch).
+ */
+function openBackup(data: unknown) {
 	if ((data as { format?: unknown })?.format !== BACKUP_FORMAT) {
 		throw new BackupRefused({ code: 'not-ours' });
 	}
@@ -190,9 +168,7 @@ function openBackup(text: string) {
 		throw new BackupRefused({ code: 'newer-schema', schema });
 	}
 	const parsed = v.safeParse(Envelope, data);
-	if (!parsed.success) {
-		throw new BackupRefused({ code: 'invalid', path: v.getDotPath(parsed.issues[0]) ?? '' });
-	}
+	if (!parsed.success) throw refusedAt(parsed.issues);
 	const players = new Map<string, string>();
 	for (const [index, player] of parsed.output.players.entries()) {
 		if (players.has(player.id)) {
@@ -208,12 +184,13 @@ function openBackup(text: string) {
 }
 
 /**
- * One match of the file, proven: its shape (valibot); ids unique, and every seat names a
- * player of the file by that player's name (a seat that says "Ana" but counts for Ben is
- * refused), once a match; then a replay of every action, and of the redo stack, through the
- * game's rules. Status and result are derived from the replay, never taken from the file;
- * the one status the rules cannot know, abandoned, is kept where the replay says the match
- * is still being played (an abandoned match the rules say is over is refused).
+ * One match of the file, proven: its shape (valibot); ids
+ * unique, and every seat names a player of the file by that player's name (a seat that says
+ * "Ana" but counts for Ben is refused), once a match; then a replay of every action, and of
+ * the redo stack, through the game's rules. Status and result are derived from the replay,
+ * never taken from the file; the one status the rules cannot know, abandoned, is kept where
+ * the replay says the match is still being played (an abandoned match the rules say is over
+ * is refused).
  */
 function proveMatch(
 	raw: unknown,
@@ -222,10 +199,7 @@ function proveMatch(
 	seen: Set<string>
 ): MatchEntry {
 	const parsed = v.safeParse(Match, raw);
-	if (!parsed.success) {
-		const path = v.getDotPath(parsed.issues[0]);
-		throw new BackupRefused({ code: 'invalid', path: `matches.${index}${path ? `.${path}` : ''}` });
-	}
+	if (!parsed.success) throw refusedAt(parsed.issues, `matches.${index}`);
 	const match = parsed.output;
 	const where = (path: string) =>
 		new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
@@ -270,40 +244,6 @@ function proveMatch(
 }
 
 /**
- * Reads a backup and proves every match in it (openBackup, proveMatch). Nothing is written
- * here; any problem refuses the whole file.
- */
-export function readBackup(text: string): BackupFile {
-	const { envelope, prove } = openBackup(text);
-	return { ...envelope, matches: envelope.matches.map(prove) };
-}
-
-/** Matches proven between two pauses, so a long check keeps the screen alive and says how far. */
-const STEP = 100;
-const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * readBackup for large files: the same proof, a step at a time with progress. Each match's
- * file object is replaced by its proven copy as it goes, so the file is never held twice.
- */
-export async function readBackupInSteps(
-	text: string,
-	onProgress: OnProgress = () => {}
-): Promise<BackupFile> {
-	const { envelope, prove } = openBackup(text);
-	const matches = envelope.matches as unknown[];
-	for (let index = 0; index < matches.length; index++) {
-		matches[index] = prove(matches[index], index);
-		if (index % STEP === STEP - 1) {
-			onProgress({ phase: 'checking', done: index + 1, total: matches.length });
-			await pause();
-		}
-	}
-	onProgress({ phase: 'checking', done: matches.length, total: matches.length });
-	return { ...envelope, matches: matches as MatchEntry[] };
-}
-
-/**
  * The redo stack replayed like the log: its actions, the next one to redo last, must follow
  * the rules from the log's end, or a redo could put an illegal action in the log.
  */
@@ -320,132 +260,41 @@ function redoFailure(
 	return null;
 }
 
-export interface ImportReport {
-	players: number;
-	matches: number;
-	/** matches already on this device (same id), left as they are */
-	skipped: number;
+/**
+ * A backup already read as data (a hand-over link's match is one), proven whole. The data is
+ * only read: the proven copy is new.
+ */
+export function proveBackup(data: unknown): BackupFile {
+	const { envelope, prove } = openBackup(data);
+	return { ...envelope, matches: envelope.matches.map(prove) };
 }
 
-/**
- * A large import stopped part way (storage full, the tab closed): the matches saved so far
- * are kept, each whole with its log; importing the same file again adds the rest.
- */
-export class ImportInterrupted extends Error {
-	constructor(
-		readonly report: ImportReport,
-		readonly cause: unknown
-	) {
-		super(`Import interrupted after ${report.matches} matches`);
-		this.name = 'ImportInterrupted';
-	}
+/** Reads a backup file's text and proves every match in it (proveBackup). */
+export function readBackup(text: string): BackupFile {
+	return proveBackup(parseBackup(text));
 }
 
-/**
- * Matches saved in one transaction: a file of a few hundred matches goes in all at once; a
- * larger one in parts, so the browser never holds one enormous transaction (a 47 MB file
- * went over 3 GB in one) and progress can be shown.
- */
-const CHUNK_MATCHES = 250;
-const CHUNK_ACTIONS = 25_000;
+/** Matches proven between two pauses, so a long check keeps the screen alive and says how far. */
+const STEP = 100;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Merges a proven backup: new players and matches are added, a player with the same name as
- * one on this device becomes that player, a match already here is kept as is. Players first,
- * then the matches in parts (each match whole with its log in one part), every part written
- * durably.
+ * readBackup for large files: the same proof, a step at a time with progress. Each match's
+ * file object is replaced by its proven copy as it goes, so the file is never held twice.
  */
-export async function importBackup(
-	backup: BackupFile,
+export async function readBackupInSteps(
+	text: string,
 	onProgress: OnProgress = () => {}
-): Promise<ImportReport> {
-	const db = database();
-	void askToPersist({ always: true }); // a whole history arrives: ask that the browser keep it
-	const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
-	const ids = new Map<string, PlayerRow>();
-
-	// the players, in the first part's transaction: a file of one part is all or nothing
-	async function mergePlayers() {
-		for (const player of backup.players) {
-			const key = nameKey(player.name);
-			// the same id is the same player only under the same name; else the name decides,
-			// and a new player whose id is already someone else's here gets an id of its own
-			const byId = await db.players.get(player.id);
-			const same =
-				(byId?.nameKey === key ? byId : undefined) ??
-				(await db.players.where('nameKey').equals(key).first());
-			if (same) ids.set(player.id, same);
-			else {
-				const row: PlayerRow = {
-					...player,
-					id: byId ? crypto.randomUUID() : player.id,
-					nameKey: key
-				};
-				await db.players.add(row);
-				ids.set(player.id, row);
-				report.players++;
-			}
+): Promise<BackupFile> {
+	const { envelope, prove } = openBackup(parseBackup(text));
+	const matches = envelope.matches as unknown[];
+	for (let index = 0; index < matches.length; index++) {
+		matches[index] = prove(matches[index], index);
+		if (index % STEP === STEP - 1) {
+			onProgress({ phase: 'checking', done: index + 1, total: matches.length });
+			await pause();
 		}
 	}
-
-	// a part's matches and their logs in two bulk writes: one request each, not two a match
-	async function saveMatches(part: BackupFile['matches']): Promise<number> {
-		const here = await db.matches.bulkGet(part.map((match) => match.id));
-		const rows: MatchRow[] = [];
-		const actions: ActionRow[] = [];
-		for (const [at, { log, ...match }] of part.entries()) {
-			if (here[at]) continue;
-			// a seat shows the name of the player it counts for (proven to agree)
-			const seats = match.seats.map((seat) => {
-				const player = ids.get(seat.playerId);
-				return player ? { playerId: player.id, name: player.name } : seat;
-			});
-			rows.push({
-				...match,
-				seats,
-				playerIds: seats.map((seat) => seat.playerId),
-				length: log.length
-			});
-			for (const [seq, entry] of log.entries()) {
-				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
-			}
-		}
-		await db.matches.bulkAdd(rows);
-		await db.actions.bulkAdd(actions);
-		// the finished ones count in who wins what, in the part's own transaction
-		await retally(
-			db.totals,
-			rows.map((row) => [undefined, row])
-		);
-		return rows.length;
-	}
-
-	const total = backup.matches.length;
-	let start = 0;
-	try {
-		do {
-			let end = start;
-			let actions = 0;
-			while (end < total && end - start < CHUNK_MATCHES && actions < CHUNK_ACTIONS) {
-				actions += backup.matches[end].log.length;
-				end++;
-			}
-			const part = backup.matches.slice(start, end);
-			const first = start === 0;
-			const saved = await durably(db, () =>
-				db.transaction('rw', db.players, db.matches, db.actions, db.totals, async () => {
-					if (first) await mergePlayers();
-					return saveMatches(part);
-				})
-			);
-			report.matches += saved;
-			report.skipped += part.length - saved;
-			start = end;
-			onProgress({ phase: 'saving', done: start, total });
-		} while (start < total);
-	} catch (error) {
-		if (report.matches > 0) throw new ImportInterrupted(report, error);
-		throw error;
-	}
-	return report;
+	onProgress({ phase: 'checking', done: matches.length, total: matches.length });
+	return { ...envelope, matches: matches as MatchEntry[] };
 }
