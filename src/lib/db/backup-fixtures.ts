@@ -74,10 +74,14 @@ export const refusal = (text: string): BackupProblem => {
 	throw new Error('the file was accepted');
 };
 
+/** The n-th id of a made-up file, in the form Passpad makes (ids.ts). */
+export const madeUpId = (n: number) =>
+	`00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
 /** A backup of `count` short I'll Pass matches among three players. */
 export function large(count: number) {
 	const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
-		id: `p${k}`,
+		id: madeUpId(1_000_000 + k),
 		name,
 		nameKey: name.toLowerCase(),
 		hidden: false,
@@ -90,7 +94,7 @@ export function large(count: number) {
 		exportedAt: 0,
 		players,
 		matches: Array.from({ length: count }, (_, i) => ({
-			id: `m${i}`,
+			id: madeUpId(i),
 			game: 'ill-pass',
 			config: { start: i % 3, takerReveals: false },
 			seats: players.map((player) => ({ playerId: player.id, name: player.name })),

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
-import { MAX_BACKUP_BYTES } from './limits';
+import { MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
+import { HOSTILE_IDS } from './hostile-ids';
+import { deeperThan } from './depth';
 import { readBackup, readBackupInSteps, type BackupProblem } from './backup-validate';
-import { everyGame, freshEachTest, large, refusal } from './backup-fixtures';
+import { everyGame, freshEachTest, large, madeUpId, refusal } from './backup-fixtures';
 
 freshEachTest();
 
@@ -120,9 +122,10 @@ describe('backup proof: every field of an import gets its real range', () => {
 				seat.playerId = other(file, seat.name === 'Noor' ? 'Sam' : 'Noor').id;
 			})
 		).toMatchObject({ code: 'invalid', path: expect.stringMatching(/^matches\.0\.seats\.\d/) });
-		expect(await refusedAt((file) => (file.matches[0].seats[0].playerId = 'nobody'))).toMatchObject(
-			{ path: 'matches.0.seats.0.playerId' }
-		);
+		expect(await refusedAt((file) => (file.matches[0].seats[0].playerId = madeUpId(999)))).toEqual({
+			code: 'invalid',
+			path: 'matches.0.seats.0.playerId'
+		});
 		expect(await refusedAt((file) => file.players.push({ ...file.players[0] }))).toMatchObject({
 			path: `players.4.id`
 		});
@@ -163,7 +166,7 @@ describe('backup proof: a large file, in steps', () => {
 		const file = large(300);
 		file.matches[250].log[1] = { action: { type: 'reveal', card: 99 } as never, at: 0 };
 		await expect(readBackupInSteps(JSON.stringify(file))).rejects.toMatchObject({
-			problem: { code: 'bad-action', match: 'm250', index: 1 }
+			problem: { code: 'bad-action', match: madeUpId(250), index: 1 }
 		});
 	});
 
@@ -172,5 +175,75 @@ describe('backup proof: a large file, in steps', () => {
 			code: 'too-large',
 			bytes: MAX_BACKUP_BYTES + 1
 		});
+	});
+});
+
+describe('backup proof: ids from outside, and depth', () => {
+	async function refusedWith(edit: (file: Awaited<ReturnType<typeof exportAll>>) => void) {
+		await everyGame();
+		const before = JSON.stringify(await exportAll('test', 0));
+		const file = await exportAll('test');
+		edit(file);
+		const problem = refusal(JSON.stringify(file));
+		expect(JSON.stringify(await exportAll('test', 0))).toBe(before);
+		return problem;
+	}
+
+	it.each(HOSTILE_IDS)('a match id %j is refused as an id Passpad never makes', async (id) => {
+		expect(await refusedWith((file) => (file.matches[1].id = id))).toEqual({
+			code: 'bad-id',
+			path: 'matches.1.id'
+		});
+	});
+
+	it.each(HOSTILE_IDS)(
+		'a player id %j, the same on the roster and the seats, is refused',
+		async (id) => {
+			expect(
+				await refusedWith((file) => {
+					const old = file.players[2].id;
+					file.players[2].id = id;
+					for (const match of file.matches)
+						for (const seat of match.seats) if (seat.playerId === old) seat.playerId = id;
+				})
+			).toEqual({ code: 'bad-id', path: 'players.2.id' });
+		}
+	);
+
+	it('a seat whose player id alone is not in the form is refused at the seat', async () => {
+		expect(await refusedWith((file) => (file.matches[0].seats[1].playerId = '../x/y'))).toEqual({
+			code: 'bad-id',
+			path: 'matches.0.seats.1.playerId'
+		});
+	});
+
+	/** The file's text with `field` of its first match 20,000 levels deep ([[[…]]]). */
+	async function deepText(place: 'config' | 'action' | 'redo') {
+		await everyGame();
+		const file = await exportAll('test');
+		const match = file.matches[0] as unknown as Record<string, unknown>;
+		const mark = 'DEEP';
+		if (place === 'config') match.config = mark;
+		if (place === 'action') file.matches[0].log[2].action = { type: 'pass', seat: mark };
+		if (place === 'redo') match.redo = [mark];
+		return JSON.stringify(file).replace('"DEEP"', '['.repeat(20_000) + ']'.repeat(20_000));
+	}
+
+	it('a setup, an action or a redo nested 20,000 levels deep is refused, naming where', async () => {
+		expect(refusal(await deepText('config'))).toEqual({
+			code: 'too-deep',
+			path: 'matches.0.config'
+		});
+		expect(refusal(await deepText('action'))).toEqual({
+			code: 'too-deep',
+			path: 'matches.0.log.2.action'
+		});
+		expect(refusal(await deepText('redo'))).toEqual({ code: 'too-deep', path: 'matches.0.redo.0' });
+	});
+
+	it('the deepest match each game makes is well inside the limit', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		for (const match of file.matches) expect(deeperThan(match, MAX_MATCH_DEPTH / 3)).toBeNull();
 	});
 });

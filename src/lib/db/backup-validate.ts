@@ -1,6 +1,6 @@
 /**
  * A backup's proof, before anything is written: the file is JSON, ours, of a schema this
- * version reads; every field has its real range; every
+ * version reads; every field has its real range; ids are in the form Passpad makes; every
  * match is replayed through its game's rules, its redo stack too (docs/architecture.md).
  * Pure: no Dexie, nothing written. Any problem refuses the whole file.
  */
@@ -10,17 +10,25 @@ import { RULES } from '../rules/registry';
 import { summarize } from '../match/summary';
 import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import { SCHEMA_VERSION, type MatchResult } from './schema';
-import { BACKUP_FORMAT, MAX_BACKUP_BYTES } from './limits';
+import { BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
 import { NOTES_MAX_LENGTH } from './matches';
 import { timePlayed } from './played';
+import { isPasspadId } from './ids';
+import { deeperThan } from './depth';
+
+/** The message of an id's check: the refusal says "an id Passpad never makes", not "damaged". */
+const BAD_ID = 'bad-id';
 
 /**
  * Every field gets its real range: a time is a whole number of milliseconds that a Date can
  * hold (±8.64e15; a backup never predates 1970), a name is what the new-match form takes
- * (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is an id.
+ * (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is one Passpad made.
  */
 const Time = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
-const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const Id = v.pipe(
+	v.string(),
+	v.check((id: string) => isPasspadId(id), BAD_ID)
+);
 const Name = v.pipe(
 	v.string(),
 	v.minLength(1),
@@ -113,6 +121,10 @@ export type BackupProblem =
 	| { code: 'not-ours' }
 	| { code: 'newer-schema'; schema: number }
 	| { code: 'invalid'; path: string }
+	/** an id not in the form Passpad makes: it was made or changed outside Passpad */
+	| { code: 'bad-id'; path: string }
+	/** a match nested deeper than any match is (MAX_MATCH_DEPTH) */
+	| { code: 'too-deep'; path: string }
 	| {
 			code: 'bad-action';
 			match: string;
@@ -134,7 +146,11 @@ export class BackupRefused extends Error {
 function refusedAt(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]], prefix = '') {
 	const path = v.getDotPath(issues[0]) ?? '';
 	const where = [prefix, path].filter(Boolean).join('.');
-	return new BackupRefused({ code: 'invalid', path: where });
+	return new BackupRefused(
+		issues[0].message === BAD_ID
+			? { code: 'bad-id', path: where }
+			: { code: 'invalid', path: where }
+	);
 }
 
 /** The file's size in UTF-8 bytes, without encoding a large text only to count it. */
@@ -184,7 +200,7 @@ function openBackup(data: unknown) {
 }
 
 /**
- * One match of the file, proven: its shape (valibot); ids
+ * One match of the file, proven: no deeper than a match can be; its shape (valibot); ids
  * unique, and every seat names a player of the file by that player's name (a seat that says
  * "Ana" but counts for Ben is refused), once a match; then a replay of every action, and of
  * the redo stack, through the game's rules. Status and result are derived from the replay,
@@ -198,6 +214,13 @@ function proveMatch(
 	players: ReadonlyMap<string, string>,
 	seen: Set<string>
 ): MatchEntry {
+	const deep = deeperThan(raw, MAX_MATCH_DEPTH);
+	if (deep !== null) {
+		// named by the field it is in: a setup, one action of the log, one of the redo stack
+		const keys = deep.split('.');
+		const field = keys.slice(0, keys[0] === 'log' ? 3 : keys[0] === 'redo' ? 2 : 1);
+		throw new BackupRefused({ code: 'too-deep', path: ['matches', index, ...field].join('.') });
+	}
 	const parsed = v.safeParse(Match, raw);
 	if (!parsed.success) throw refusedAt(parsed.issues, `matches.${index}`);
 	const match = parsed.output;
@@ -262,7 +285,7 @@ function redoFailure(
 
 /**
  * A backup already read as data (a hand-over link's match is one), proven whole. The data is
- * only read: the proven copy is new.
+ * only read, never changed; the proof keeps its setups and actions as they are.
  */
 export function proveBackup(data: unknown): BackupFile {
 	const { envelope, prove } = openBackup(data);

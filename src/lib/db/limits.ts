@@ -8,3 +8,10 @@ export const BACKUP_FORMAT = 'passpad-backup';
  * backup code.
  */
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The deepest a match of a backup or a hand-over link may nest (its setup, actions, redo stack):
+ * the four games' matches nest 6 levels at most. Past this it is not a match, and it would
+ * overflow the stack of whatever copies it (IndexedDB's structured clone, JSON.stringify).
+ */
+export const MAX_MATCH_DEPTH = 24;
