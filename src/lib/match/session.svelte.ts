@@ -6,6 +6,7 @@ import {
 	redoAction,
 	replaceLog,
 	storageProblem,
+	type StorageProblem,
 	undoAction,
 	type Log,
 	type MatchRow
@@ -34,7 +35,7 @@ interface Asked {
 	readonly press: Press;
 }
 
-export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
+export type Problem = StorageProblem;
 
 /** An action the rules accepted but storage did not: shown until saved or discarded. */
 export interface Unsaved<Action = unknown> {
