@@ -74,3 +74,18 @@ test.describe('in French', () => {
 		).toBeVisible();
 	});
 });
+
+test('a second link pasted into the same tab is read anew, not the first one kept', async ({
+	page
+}) => {
+	const { link } = await linkWithOtherPlayers(page, ['Ana', 'Ben', 'Zoe']);
+	await page.goto(link);
+	await expect(page.getByTestId('take-differences')).toBeVisible();
+	const other = await decodeHandover(new URL(link, 'http://x').hash);
+	other.id = '../../settings';
+	await page.evaluate(async (hash) => (location.hash = hash), await encodeHandover(other));
+	await expect(page.getByRole('alert')).toHaveText(
+		"This link's match has an id Passpad never makes: the link was made or changed outside Passpad. Nothing was taken."
+	);
+	await expect(page.getByTestId('take-differences')).toHaveCount(0);
+});

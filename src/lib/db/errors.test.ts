@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import FDBTransaction from 'fake-indexeddb/lib/FDBTransaction';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
@@ -103,7 +102,8 @@ describe('every cause has its own words, in English and in French', () => {
  * does when the quota is passed: measured with DevTools' Storage.overrideQuotaForOrigin).
  */
 function fullDiskAtCommit() {
-	const proto = FDBTransaction.prototype as unknown as {
+	// fake-indexeddb/auto makes its FDBTransaction the global IDBTransaction
+	const proto = IDBTransaction.prototype as unknown as {
 		_start(): void;
 		_abort(name: string): void;
 		_requests: { request: { readyState: string } }[];
