@@ -1,8 +1,7 @@
 /**
- * A backup's proof, before anything is written: the file is JSON, ours, of a schema this
- * version reads; every field has its real range; ids are in the form Passpad makes; every
- * match is replayed through its game's rules, its redo stack too (docs/architecture.md).
- * Pure: no Dexie, nothing written. Any problem refuses the whole file.
+ * A backup's proof, before anything is written (docs/architecture.md): JSON, ours, a schema
+ * this version reads, every field in its real range, ids in the form Passpad makes, every
+ * match replayed through its rules. Pure: no Dexie. Any problem refuses the whole file.
  */
 import * as v from 'valibot';
 import { GAME_IDS, replay, type Refusal } from '../rules/common';
@@ -200,13 +199,10 @@ function openBackup(data: unknown) {
 }
 
 /**
- * One match of the file, proven: no deeper than a match can be; its shape (valibot); ids
- * unique, and every seat names a player of the file by that player's name (a seat that says
- * "Ana" but counts for Ben is refused), once a match; then a replay of every action, and of
- * the redo stack, through the game's rules. Status and result are derived from the replay,
- * never taken from the file; the one status the rules cannot know, abandoned, is kept where
- * the replay says the match is still being played (an abandoned match the rules say is over
- * is refused).
+ * One match of the file, proven: no deeper than a match can be; its shape; ids unique; each
+ * seat names a player of the file by that player's name, once; every action and the redo
+ * stack replayed through the rules. Status and result come from the replay, never the file;
+ * abandoned and handed, which the rules cannot know, are kept only where play goes on.
  */
 function proveMatch(
 	raw: unknown,
