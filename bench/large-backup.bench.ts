@@ -7,13 +7,15 @@ import { seeded } from '../src/lib/rules/common';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 
 const MATCHES = 10_996;
+/** The n-th id, in the form Passpad makes (src/lib/db/ids.ts): a backup's ids must have it. */
+const madeUpId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SHORTEST = 115;
 const names = ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo', 'Yu-cin', 'Wang'];
 
 it(`writes a backup of ${MATCHES} matches`, () => {
 	const random = seeded(47);
 	const players = names.map((name, k) => ({
-		id: `player-${k}`,
+		id: madeUpId(1_000_000 + k),
 		name,
 		nameKey: name.toLowerCase(),
 		hidden: false,
@@ -27,7 +29,7 @@ it(`writes a backup of ${MATCHES} matches`, () => {
 		const count = game.players;
 		const at = start + i * 3_600_000;
 		return {
-			id: `match-${i}`,
+			id: madeUpId(i),
 			game: 'ill-pass',
 			config: game.config,
 			seats: Array.from({ length: count }, (_, k) => {

@@ -305,8 +305,10 @@ test.describe('large imports', () => {
 				if (text && seen.at(-1) !== text) seen.push(text.trim());
 			}).observe(document, { subtree: true, childList: true, characterData: true });
 		});
+		// ids in the form Passpad makes (src/lib/db/ids.ts): a backup's ids must have it
+		const madeUpId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
-			id: `p${k}`,
+			id: madeUpId(1_000_000 + k),
 			name,
 			nameKey: name.toLowerCase(),
 			hidden: false,
@@ -319,7 +321,7 @@ test.describe('large imports', () => {
 			exportedAt: 0,
 			players,
 			matches: Array.from({ length: 2_000 }, (_, i) => ({
-				id: `m${i}`,
+				id: madeUpId(i),
 				game: 'ill-pass',
 				config: { start: i % 3, takerReveals: false },
 				seats: players.map((player) => ({ playerId: player.id, name: player.name })),

@@ -7,7 +7,9 @@ import { summarize } from '../match/summary';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
-import { exportAll, importBackup, readBackup } from './backup';
+import { exportAll } from './backup-export';
+import { importBackup } from './backup-import';
+import { readBackup } from './backup-validate';
 
 // The writes that end a match or import a backup commit with durability
 // "strict"; the others keep the browser's default. Read from the transactions IndexedDB opens.

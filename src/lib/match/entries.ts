@@ -1,8 +1,9 @@
+import type { StorageProblem } from '$lib/db/errors';
 import type { ActionOf, AnyGame, Refusal, StateOf } from '$lib/rules/common';
 import type { Timeline } from './timeline';
 
 /** Why storage refused a write, for the screen (storageProblem in db/errors.ts). */
-export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
+export type Problem = StorageProblem;
 
 /** The kinds of entry a table makes: a new action, an undo, a redo, an edit of the past. */
 export type EntryKind = 'act' | 'undo' | 'redo' | 'edit';
