@@ -61,7 +61,8 @@ export function citationProblems(
 	docExists?: (name: string) => boolean
 ): string[] {
 	const problems: string[] = [];
-	text.split('\n').forEach((line, index) => {
+	const lines = text.split('\n');
+	lines.forEach((line, index) => {
 		const at = `line ${index + 1}`;
 		for (const [pattern, why] of FORBIDDEN) {
 			if (pattern.test(line)) problems.push(`${at} ${why}: ${line.trim()}`);
@@ -71,7 +72,10 @@ export function citationProblems(
 				if (!docExists(name)) problems.push(`${at} cites docs/${name}, which does not exist`);
 			}
 		}
-		for (const [, after] of line.matchAll(/docs\/rulings\.md,\s*(.*)/g)) {
+		for (const [, rest] of line.matchAll(/docs\/rulings\.md,\s*(.*)/g)) {
+			// a citation a comment wraps goes on at the next line, after its `*` or `//`
+			const next = (lines[index + 1] ?? '').replace(/^\s*(?:\*|\/\/)?\s*/, '');
+			const after = rest.trim() === '' ? next : rest;
 			const names = [...sections.keys()].sort((a, b) => b.length - a.length);
 			const name = names.find((n) => after.replace(/\\'/g, "'").startsWith(n));
 			if (!name) {
@@ -171,6 +175,7 @@ describe('the check finds what it must', () => {
 		'// docs/rulings.md, dominoes 9',
 		'// docs/rulings.md, PASS 3-12',
 		'// docs/rulings.md, Pass-Pass 8, 9',
+		' * wrapped (docs/rulings.md,\n * Pass Pass 13)',
 		"it('x (docs/rulings.md, I\\'ll Pass 6)', () => {"
 	])('flags a ruling docs/rulings.md lacks: %s', (line) => {
 		expect(rulingsOnly(line)).toBeGreaterThan(0);
@@ -185,6 +190,7 @@ describe('the check finds what it must', () => {
 		'// docs/rulings.md, Pass Pass 8, 11 and 12',
 		'// docs/rulings.md, Pass-Pass 3-5: again the same seat',
 		'// docs/rulings.md, Pass-Pass: partners opposite',
+		' * who leads (docs/rulings.md,\n * Pass Pass 12); while teams pick',
 		"it('x (docs/rulings.md, I\\'ll Pass 4)', () => {",
 		'// docs/rulings.md: equal totals share',
 		'<path d={qr.path} fill="#000" />',
