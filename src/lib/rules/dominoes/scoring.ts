@@ -8,7 +8,7 @@ export function teamOf(seat: number): 0 | 1 {
 }
 
 /** The two partners of a team, facing each other: team 0 = seats 0 & 2, team 1 = seats 1 & 3. */
-export function teamSeats(team: 0 | 1): [number, number] {
+export function teamSeats(team: number): [number, number] {
 	return [team, team + 2];
 }
 
