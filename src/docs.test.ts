@@ -16,9 +16,17 @@ const FORBIDDEN: readonly [RegExp, string][] = [
 	[/\bDEVELOPERS\b/, 'cites DEVELOPERS.md (use docs/architecture.md)'],
 	[/\bSTYLE\.md\b/, 'cites STYLE.md, which a clone lacks'],
 	[/\.\.\/shared\b|\/work\/shared\b/, 'cites ../shared, which a clone lacks'],
-	[/\b(?:issues?|pull requests?|PRs?)\s*#?\d+/i, 'cites an issue number (say the reason instead)'],
-	[/(?<![&\w])#\d{1,2}(?!\w)/, 'cites an issue number (say the reason instead)']
+	[/\b(?:issues?|pull requests?|PRs?)\s*#?\d+/i, 'cites an issue number (say the reason instead)']
 ];
+/** "#14" in a comment; in code "#3" may be a seat shown to players */
+const HASH_NUMBER = /(?<![&\w])#\d{1,3}(?!\w)/;
+
+/** The part of a line that is a comment, as far as a line can tell. */
+function commentOf(line: string): string {
+	if (/^\s*(?:\/\/|\/\*|\*|<!--)/.test(line)) return line;
+	const at = line.search(/\s\/\/\s|<!--/);
+	return at < 0 ? '' : line.slice(at);
+}
 
 const SECTION_HEADING = /^## (.+?)(?: \((\w+)\))?$/;
 const RULE_NUMBER = /^(\d+)\. /;
@@ -66,6 +74,9 @@ export function citationProblems(
 		const at = `line ${index + 1}`;
 		for (const [pattern, why] of FORBIDDEN) {
 			if (pattern.test(line)) problems.push(`${at} ${why}: ${line.trim()}`);
+		}
+		if (HASH_NUMBER.test(commentOf(line))) {
+			problems.push(`${at} cites an issue number (say the reason instead): ${line.trim()}`);
 		}
 		if (docExists) {
 			for (const [, name] of line.matchAll(/\bdocs\/([\w-]+\.md)\b/g)) {
@@ -165,6 +176,8 @@ describe('the check finds what it must', () => {
 		'// fixed in issue 12',
 		'// Issue 14, item 2',
 		'// fixes #14',
+		'const x = 1; // see #123',
+		' * as #7 said',
 		'// PR 3'
 	])('flags %s', (line) => {
 		expect(planted(line)).toBeGreaterThan(0);
@@ -194,6 +207,8 @@ describe('the check finds what it must', () => {
 		"it('x (docs/rulings.md, I\\'ll Pass 4)', () => {",
 		'// docs/rulings.md: equal totals share',
 		'<path d={qr.path} fill="#000" />',
+		"expect(sideName([2], [])).toBe('#3');",
+		'color: #123; /* no issue */',
 		"replaceAll('&#39;', \"'\")"
 	])('passes %s', (line) => {
 		expect(rulingsOnly(line)).toBe(0);
