@@ -1,5 +1,5 @@
 import { m } from '$lib/paraglide/messages';
-import type { Problem } from './session.svelte';
+import type { Problem } from './entries';
 
 /** Why storage failed, in the player's words. */
 export function problemText(problem: Problem): string {
