@@ -16,9 +16,17 @@ const FORBIDDEN: readonly [RegExp, string][] = [
 	[/\bDEVELOPERS\b/, 'cites DEVELOPERS.md (use docs/architecture.md)'],
 	[/\bSTYLE\.md\b/, 'cites STYLE.md, which a clone lacks'],
 	[/\.\.\/shared\b|\/work\/shared\b/, 'cites ../shared, which a clone lacks'],
-	[/\b(?:issues?|pull requests?|PRs?)\s*#?\d+/i, 'cites an issue number (say the reason instead)'],
-	[/(?<![&\w])#\d{1,2}(?!\w)/, 'cites an issue number (say the reason instead)']
+	[/\b(?:issues?|pull requests?|PRs?)\s*#?\d+/i, 'cites an issue number (say the reason instead)']
 ];
+/** "#14" in a comment; in code "#3" may be a seat shown to players */
+const HASH_NUMBER = /(?<![&\w])#\d{1,3}(?!\w)/;
+
+/** The part of a line that is a comment, as far as a line can tell. */
+function commentOf(line: string): string {
+	if (/^\s*(?:\/\/|\/\*|\*|<!--)/.test(line)) return line;
+	const at = line.search(/\s\/\/\s|<!--/);
+	return at < 0 ? '' : line.slice(at);
+}
 
 const SECTION_HEADING = /^## (.+?)(?: \((\w+)\))?$/;
 const RULE_NUMBER = /^(\d+)\. /;
@@ -61,17 +69,24 @@ export function citationProblems(
 	docExists?: (name: string) => boolean
 ): string[] {
 	const problems: string[] = [];
-	text.split('\n').forEach((line, index) => {
+	const lines = text.split('\n');
+	lines.forEach((line, index) => {
 		const at = `line ${index + 1}`;
 		for (const [pattern, why] of FORBIDDEN) {
 			if (pattern.test(line)) problems.push(`${at} ${why}: ${line.trim()}`);
+		}
+		if (HASH_NUMBER.test(commentOf(line))) {
+			problems.push(`${at} cites an issue number (say the reason instead): ${line.trim()}`);
 		}
 		if (docExists) {
 			for (const [, name] of line.matchAll(/\bdocs\/([\w-]+\.md)\b/g)) {
 				if (!docExists(name)) problems.push(`${at} cites docs/${name}, which does not exist`);
 			}
 		}
-		for (const [, after] of line.matchAll(/docs\/rulings\.md,\s*(.*)/g)) {
+		for (const [, rest] of line.matchAll(/docs\/rulings\.md,\s*(.*)/g)) {
+			// a citation a comment wraps goes on at the next line, after its `*` or `//`
+			const next = (lines[index + 1] ?? '').replace(/^\s*(?:\*|\/\/)?\s*/, '');
+			const after = rest.trim() === '' ? next : rest;
 			const names = [...sections.keys()].sort((a, b) => b.length - a.length);
 			const name = names.find((n) => after.replace(/\\'/g, "'").startsWith(n));
 			if (!name) {
@@ -139,9 +154,8 @@ describe('comments cite the docs a clone has', () => {
 	});
 
 	it('tests, scripts, bench and the config files cite no issue number and no file a clone lacks', () => {
-		// docs pages written on other branches may be cited here before they land: not checked
 		const problems = elsewhere.flatMap(([path, text]) =>
-			citationProblems(text, sections).map((problem) => `${path}, ${problem}`)
+			citationProblems(text, sections, docExists).map((problem) => `${path}, ${problem}`)
 		);
 		expect(problems).toEqual([]);
 	});
@@ -161,6 +175,8 @@ describe('the check finds what it must', () => {
 		'// fixed in issue 12',
 		'// Issue 14, item 2',
 		'// fixes #14',
+		'const x = 1; // see #123',
+		' * as #7 said',
 		'// PR 3'
 	])('flags %s', (line) => {
 		expect(planted(line)).toBeGreaterThan(0);
@@ -171,6 +187,7 @@ describe('the check finds what it must', () => {
 		'// docs/rulings.md, dominoes 9',
 		'// docs/rulings.md, PASS 3-12',
 		'// docs/rulings.md, Pass-Pass 8, 9',
+		' * wrapped (docs/rulings.md,\n * Pass Pass 13)',
 		"it('x (docs/rulings.md, I\\'ll Pass 6)', () => {"
 	])('flags a ruling docs/rulings.md lacks: %s', (line) => {
 		expect(rulingsOnly(line)).toBeGreaterThan(0);
@@ -185,9 +202,12 @@ describe('the check finds what it must', () => {
 		'// docs/rulings.md, Pass Pass 8, 11 and 12',
 		'// docs/rulings.md, Pass-Pass 3-5: again the same seat',
 		'// docs/rulings.md, Pass-Pass: partners opposite',
+		' * who leads (docs/rulings.md,\n * Pass Pass 12); while teams pick',
 		"it('x (docs/rulings.md, I\\'ll Pass 4)', () => {",
 		'// docs/rulings.md: equal totals share',
 		'<path d={qr.path} fill="#000" />',
+		"expect(sideName([2], [])).toBe('#3');",
+		'color: #123; /* no issue */',
 		"replaceAll('&#39;', \"'\")"
 	])('passes %s', (line) => {
 		expect(rulingsOnly(line)).toBe(0);

@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import {
 	ROUNDS,
 	TICKS_TO_WIN,
+	opener,
 	outcome,
 	sideOf,
 	teamTicksNow,
@@ -125,5 +126,5 @@ function roundEnd(
 	if (!started && !ended) return null;
 	const round = before.rounds.length;
 	if (round >= ROUNDS || outcome(after)) return m.pp_news_last_round({ round });
-	return m.pp_news_round_over({ round, name: name(after.leader), next: round + 1 });
+	return m.pp_news_round_over({ round, name: name(opener(after)), next: round + 1 });
 }

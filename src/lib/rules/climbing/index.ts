@@ -1,7 +1,7 @@
 import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
 import { META } from './meta';
 import { apply, setup } from './reducer';
-import { feats, outcome, sheet, turn } from './selectors';
+import { actors, feats, opener, outcome, sheet, turn } from './selectors';
 import {
 	BOX_TOKENS,
 	MODES,
@@ -54,6 +54,8 @@ export const climbing: GameDefinition<
 	setup,
 	apply,
 	turn,
+	actors,
+	opener,
 	outcome,
 	sheet,
 	feats

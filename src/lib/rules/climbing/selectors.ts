@@ -1,4 +1,4 @@
-import type { Feat, Outcome, Phrase, ScoreSheet } from '../common';
+import { seatsFrom, type Feat, type Outcome, type Phrase, type ScoreSheet } from '../common';
 import { judge, type PlayCheck } from './judge';
 import { matchDecision, matchTotals, type WinReason } from './scoring';
 import { setLabel, setName } from './sets';
@@ -8,6 +8,24 @@ import type { ClimbingFeat, ClimbingState, PlayAction, TablePlay } from './types
 /** Seat to play or pass (to lead when the table is empty); null between games and once over. */
 export function turn(state: ClimbingState): number | null {
 	return state.phase === 'play' ? state.seat : null;
+}
+
+/**
+ * Which seats may act now: before a game, any seat (the table says who holds START 2,
+ * docs/rulings.md, PASS 8); during play the seat to play or pass alone; none once over.
+ */
+export function actors(state: ClimbingState): number[] {
+	if (state.phase === 'start') return seatsFrom(0, state.hands.length);
+	return state.phase === 'play' ? [state.seat] : [];
+}
+
+/**
+ * Who leads the next round (docs/rulings.md, PASS 8): the last player not to pass, from the
+ * round's end until they lead. Null during a round, before a game (START 2's holder is the
+ * table's to say) and once over.
+ */
+export function opener(state: ClimbingState): number | null {
+	return state.phase === 'play' && state.pile.length === 0 ? state.seat : null;
 }
 
 /** A game is waiting for `start`: who holds START 2 (docs/rulings.md, PASS 8). */

@@ -37,8 +37,8 @@ function freshDeal(state: DominoesState, deal: number, starter: number): Dominoe
  */
 export function nextStarter(state: DominoesState, record: DealRecord): number {
 	const rotation = clockwise(record.starter, SEATS);
-	if (!state.config.houseRuleWinnerStarts) return rotation;
-	if (record.wentOut !== null) return record.wentOut;
+	const known = starterAfterDomino(state, record.starter, record.wentOut);
+	if (known !== null) return known;
 	const [team0, team1] = record.points;
 	if (team0 === team1) return rotation;
 	const winners = team0 < team1 ? 0 : 1;
@@ -48,6 +48,20 @@ export function nextStarter(state: DominoesState, record: DealRecord): number {
 	return candidates.reduce((best, seat) =>
 		record.handSizes[seat] < record.handSizes[best] ? seat : best
 	);
+}
+
+/**
+ * The next deal's starter when the rules know it before the count: always without the house
+ * rule (to the left of `starter`), and with it once someone went out (that player). Null after
+ * a blocked deal under the house rule: the hands decide (see nextStarter).
+ */
+export function starterAfterDomino(
+	state: DominoesState,
+	starter: number,
+	wentOut: number | null
+): number | null {
+	if (!state.config.houseRuleWinnerStarts) return clockwise(starter, SEATS);
+	return wentOut;
 }
 
 /** Writes the deal on the sheet, then deals again, or ends the match after deal 7. */

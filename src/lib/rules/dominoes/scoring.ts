@@ -7,6 +7,11 @@ export function teamOf(seat: number): 0 | 1 {
 	return seat % 2 === 0 ? 0 : 1;
 }
 
+/** The two partners of a team, facing each other: team 0 = seats 0 & 2, team 1 = seats 1 & 3. */
+export function teamSeats(team: number): [number, number] {
+	return [team, team + 2];
+}
+
 /**
  * docs/contract.md: the effect of the tile just played on this line (docs/rulings.md, Pass-Pass 1-5).
  * skip is false whenever again is true (docs/rulings.md, Pass-Pass 5).

@@ -1,10 +1,12 @@
-import type { Feat, Outcome, ScoreSheet } from '../common';
-import { countRange, unseenTiles } from './deal';
+import { clockwise, seatsFrom, type Feat, type Outcome, type ScoreSheet } from '../common';
+import { countRange, starterAfterDomino, unseenTiles } from './deal';
 import { isDouble, lineEnds, type LineEnds } from './line';
 import { apply, isOver } from './reducer';
+import { teamSeats } from './scoring';
 import {
 	DEALS,
 	ENDS,
+	SEATS,
 	type DominoesFeat,
 	type DominoesState,
 	type Effect,
@@ -18,6 +20,46 @@ export { countRange };
 /** Seat to act: only while tiles are being played; null at the lots, the count and the end. */
 export function turn(state: DominoesState): number | null {
 	return state.phase === 'play' ? state.seat : null;
+}
+
+/**
+ * Which seats may act now: at the lots any of the four (the table names the starter); while
+ * tiles are played, the seat to act alone; none at a deal's count (the table enters the losers'
+ * tiles) and once over.
+ */
+export function actors(state: DominoesState): number[] {
+	if (state.phase === 'start') return seatsFrom(0, SEATS);
+	return state.phase === 'play' ? [state.seat] : [];
+}
+
+/**
+ * Who starts the next deal (docs/rulings.md, Pass-Pass 8): at a domino's count, when the rules
+ * already know it, and from a deal's start until its first tile; null at the lots, during play
+ * (its end decides), after deal 7 and once over.
+ */
+export function opener(state: DominoesState): number | null {
+	if (state.phase === 'play') return state.line.length === 0 ? state.seat : null;
+	if (state.phase !== 'count' || state.deal >= DEALS) return null;
+	return starterAfterDomino(state, state.starter ?? 0, state.wentOut);
+}
+
+/** The seat the last tile skipped (docs/rulings.md, Pass-Pass 4): the next opponent; else null. */
+export function skippedSeat(state: DominoesState): number | null {
+	const play = state.lastPlay;
+	return play?.effect === 'skip' ? clockwise(play.seat, SEATS) : null;
+}
+
+/** The opponent a skip by the seat to act would pass over (docs/rulings.md, Pass-Pass 4). */
+export function nextOpponent(state: DominoesState): number {
+	return clockwise(state.seat, SEATS);
+}
+
+/**
+ * Who kept or passed last: a keep or a pass hands the turn on to the next seat clockwise, never
+ * skipping (docs/rulings.md, Pass-Pass 5-6), so it is the seat before the one to act.
+ */
+export function keptOrPassedBy(state: DominoesState): number {
+	return clockwise(state.seat, SEATS, -1);
 }
 
 export function phase(state: DominoesState): Phase {
@@ -129,7 +171,7 @@ export function outcome(state: DominoesState): Outcome | null {
 /** Two teams (seats 0 & 2, 1 & 3), one row a deal. */
 export function sheet(state: DominoesState): ScoreSheet {
 	return {
-		sides: [{ seats: [0, 2] }, { seats: [1, 3] }],
+		sides: [{ seats: teamSeats(0) }, { seats: teamSeats(1) }],
 		rows: dealRows(state).map((cells, index) => ({
 			label: { code: 'sheet-deal', params: { deal: index + 1 } },
 			cells: cells ?? [null, null]

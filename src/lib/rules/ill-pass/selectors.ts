@@ -27,6 +27,19 @@ export function turn(state: IllPassState): number | null {
 	return isOver(state) ? null : state.seat;
 }
 
+/** Which seats may act now: the one to reveal, or to take or pass; none once over. */
+export function actors(state: IllPassState): number[] {
+	return isOver(state) ? [] : [state.seat];
+}
+
+/**
+ * Who reveals the next card (docs/rulings.md, I'll Pass 3): known from a take until the reveal;
+ * null while a card is face up and once over.
+ */
+export function opener(state: IllPassState): number | null {
+	return state.faceUp === null && !isOver(state) ? state.seat : null;
+}
+
 /** docs/rulings.md, I'll Pass 2: a player with no chips must take; the reducer's own refusal says so. */
 export function mustTake(state: IllPassState): boolean {
 	const passing = apply(state, { type: 'pass' });
