@@ -52,12 +52,15 @@ describe('docs/rulings.md, Pass-Pass 8, house rule: the winner of the previous d
 		expect(nextStarter(state, record({ points: [5, 3], handSizes: [2, 2, 1, 1] }))).toBe(3);
 	});
 
-	it('partners tied: the first of them in the usual order from the previous starter', () => {
+	it('partners tied: the seat the base rule names, whichever team it is on', () => {
 		const state = { ...started(0, true), config: house };
-		// usual next starter is seat 3, so seat 3 before seat 1
+		// team 1 (seats 1 and 3) scored less, both hold 2 tiles
 		const tied = record({ starter: 2, points: [6, 4], handSizes: [3, 2, 3, 2] });
 		expect(nextStarter(state, tied)).toBe(3);
 		expect(nextStarter(state, { ...tied, starter: 0 })).toBe(1);
+		// the usual next starter (left of seat 1) is seat 2, of the team that scored more
+		expect(nextStarter(state, { ...tied, starter: 1 })).toBe(2);
+		expect(nextStarter(state, { ...tied, starter: 3 })).toBe(0);
 	});
 
 	it('teams tied after a block: the usual rotation', () => {

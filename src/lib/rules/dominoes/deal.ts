@@ -45,9 +45,13 @@ export function nextStarter(state: DominoesState, record: DealRecord): number {
 	const candidates = [0, 1, 2, 3]
 		.map((step) => clockwise(rotation, SEATS, step))
 		.filter((seat) => teamOf(seat) === winners);
-	return candidates.reduce((best, seat) =>
-		record.handSizes[seat] < record.handSizes[best] ? seat : best
-	);
+	const [first, second] = candidates;
+	const a = record.handSizes[first];
+	const b = record.handSizes[second];
+	// partners holding as few tiles each: the seat the base rule names (docs/rulings.md,
+	// Pass-Pass 8), which may sit on the other team
+	if (a === b) return rotation;
+	return a < b ? first : second;
 }
 
 /**
