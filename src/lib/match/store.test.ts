@@ -167,3 +167,24 @@ describe('MatchStore: the sync port', () => {
 		expect(await session.act({ type: 'pass' })).toBe(true);
 	});
 });
+
+describe('the news line after an undo says what was undone', () => {
+	it('the undone action and the state it had been applied to, until the next change', async () => {
+		const session = new MatchSession(ui, await stored(await newMatch()));
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' });
+		await session.act({ type: 'take' });
+		expect(session.undone).toBeNull();
+		await session.undo();
+		const undone = session.undone!;
+		expect(undone.action).toEqual({ type: 'take' });
+		// worded from the moment it was taken: Ben took 17
+		expect(session.ui.describe(undone.action, undone.before, session.names)).toBe('Ben take 17');
+		await session.undo();
+		expect(session.undone?.action).toEqual({ type: 'pass' });
+		await session.store.setNotes('a note'); // not a change of the log: still said
+		expect(session.undone?.action).toEqual({ type: 'pass' });
+		await session.redo();
+		expect(session.undone).toBeNull();
+	});
+});
