@@ -11,6 +11,7 @@ import type { ActionOf, AnyGame, StateOf } from '$lib/rules/common';
 import { summarize } from './summary';
 import { isolate } from './names';
 import { Timeline } from './timeline';
+import { KeptEntry } from './kept';
 import {
 	entered,
 	type Done,
@@ -37,7 +38,8 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 	protected heldMatch: MatchRow;
 	protected heldTimeline: Timeline<G>;
 	protected writing = false;
-	protected heldUnsaved: Unsaved<ActionOf<G>> | null = null;
+	#unsaved: Unsaved<ActionOf<G>> | null = null;
+	readonly #kept: KeptEntry;
 	protected heldDropped: Dropped | null = null;
 	protected heldGate: Gate | null = null;
 	private readonly listeners = new Set<(change: Change<ActionOf<G>> | null) => void>();
@@ -45,6 +47,7 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 	constructor(words: Words<G>, log: Log) {
 		this.words = words;
 		this.heldMatch = log.match;
+		this.#kept = new KeptEntry(log.match.id);
 		this.heldTimeline = Timeline.of(
 			words.game,
 			log.match.config,
@@ -65,7 +68,7 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 		return this.writing;
 	}
 	get unsaved(): Unsaved<ActionOf<G>> | null {
-		return this.heldUnsaved;
+		return this.#unsaved;
 	}
 	get dropped(): Dropped | null {
 		return this.heldDropped;
@@ -96,6 +99,12 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 	watch(): () => void {
 		const id = this.heldMatch.id;
 		open.set(id, this as unknown as HeldMatch);
+		// an entry a past visit could not save is offered again
+		void this.#kept.load().then((kept) => {
+			if (!kept || this.#unsaved) return;
+			this.#unsaved = kept as Unsaved<ActionOf<G>>;
+			this.tell(null);
+		});
 		const subscription = liveQuery(() => getMatch(id)).subscribe({
 			next: (row) => {
 				if (row && this.#newer(row)) void this.#follow();
@@ -180,7 +189,7 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 			performance.measure('passpad:commit', { start: started });
 			this.heldMatch = row;
 			this.heldTimeline = next;
-			this.heldUnsaved = null;
+			if (this.#unsaved) this.keepUnsaved(null);
 			this.heldDropped = null;
 			this.writing = false;
 			this.tell(this.change(kind, origin));
@@ -190,7 +199,7 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 			if (entry) {
 				// worded now, from the state it was entered on, before a reload moves the state
 				const words = entered(this.words, entry.action, entry.before, this.names);
-				this.heldUnsaved = { kind: entry.kind, action: entry.action, problem, ...words };
+				this.keepUnsaved({ kind: entry.kind, action: entry.action, problem, ...words });
 			}
 			if (problem === 'conflict') await this.reload().catch(() => {});
 			return { ok: false, problem };
@@ -221,7 +230,14 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 		return { kind, origin, match, actions, revision: match.revision, length: actions.length };
 	}
 
+	/** The entry storage refused (null: none), kept across a reload until saved or discarded. */
+	protected keepUnsaved(unsaved: Unsaved<ActionOf<G>> | null): void {
+		this.#unsaved = unsaved;
+		this.#kept.keep(unsaved);
+	}
+
 	protected tell(change: Change<ActionOf<G>> | null): void {
+		this.#kept.flush(); // a keep storage refused is tried again as the match moves
 		for (const listener of this.listeners) listener(change);
 	}
 

@@ -51,6 +51,7 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	#editing = $state.raw<Editing<StateOf<G>> | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
+	#undone = $state.raw<{ action: ActionOf<G>; before: StateOf<G> } | null>(null);
 	#names = $derived(this.#match.seats.map((seat) => isolate(seat.name)));
 	#turn = $derived.by((): number | null => this.ui.game.turn(this.state));
 	#outcome = $derived.by((): Outcome | null => this.ui.game.outcome(this.state));
@@ -125,6 +126,13 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	/** The last action and the state it was applied to: what "just happened" (none while editing). */
 	get last(): { action: ActionOf<G>; before: StateOf<G> } | null {
 		return this.#editing ? null : this.#timeline.last;
+	}
+	/**
+	 * The action the last undo here took back and the state it had been applied to, until the
+	 * next change of the log: the news line says what was undone (none while editing).
+	 */
+	get undone(): { action: ActionOf<G>; before: StateOf<G> } | null {
+		return this.#editing ? null : this.#undone;
 	}
 	get canUndo(): boolean {
 		return this.#timeline.length > 0 && !this.#busy && !this.#editing && !this.#gate;
@@ -268,7 +276,9 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 		this.#gate = store.gate;
 		this.#match = store.match;
 		if (store.timeline === this.#timeline) return;
+		const before = this.#timeline;
 		this.#timeline = store.timeline;
+		this.#undone = change?.kind === 'undo' ? before.last : null;
 		// the log changed: an edit was made on the log before it, and is asked again from this one
 		// (a change of the row alone, such as a note, keeps the timeline and the edit open)
 		this.cancelEdit();

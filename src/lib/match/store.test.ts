@@ -167,3 +167,72 @@ describe('MatchStore: the sync port', () => {
 		expect(await session.act({ type: 'pass' })).toBe(true);
 	});
 });
+
+describe('the news line after an undo says what was undone', () => {
+	it('the undone action and the state it had been applied to, until the next change', async () => {
+		const session = new MatchSession(ui, await stored(await newMatch()));
+		await session.act({ type: 'reveal', card: 17 });
+		await session.act({ type: 'pass' });
+		await session.act({ type: 'take' });
+		expect(session.undone).toBeNull();
+		await session.undo();
+		const undone = session.undone!;
+		expect(undone.action).toEqual({ type: 'take' });
+		// worded from the moment it was taken: Ben took 17
+		expect(session.ui.describe(undone.action, undone.before, session.names)).toBe('Ben take 17');
+		await session.undo();
+		expect(session.undone?.action).toEqual({ type: 'pass' });
+		await session.store.setNotes('a note'); // not a change of the log: still said
+		expect(session.undone?.action).toEqual({ type: 'pass' });
+		await session.redo();
+		expect(session.undone).toBeNull();
+	});
+});
+
+describe('an entry that could not be saved survives a reload', () => {
+	it('kept with its words until saved or discarded, and offered again by the next visit', async () => {
+		const id = await newMatch();
+		const one = new MatchSession(ui, await stored(id));
+		const two = new MatchSession(ui, await stored(id));
+		await one.act({ type: 'reveal', card: 17 });
+		expect(await two.act({ type: 'reveal', card: 30 })).toBe(false); // the other tab wrote first
+		const unsaved = two.unsaved;
+		expect(unsaved).toMatchObject({
+			kind: 'act',
+			problem: 'conflict',
+			description: 'Ana reveal 30'
+		});
+		// the page is reloaded: a new session of the same match
+		const again = new MatchSession(ui, await stored(id));
+		const stop = again.watch();
+		await vi.waitFor(() => expect(again.unsaved).toEqual(unsaved));
+		expect(await again.retry()).toBe(false); // 17 is face up now: it is left out, and said so
+		expect(again.dropped?.description).toBe('Ana reveal 30');
+		stop();
+		const third = new MatchSession(ui, await stored(id));
+		const stopThird = third.watch();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(third.unsaved).toBeNull();
+		stopThird();
+	});
+
+	it('saved by Try again after the reload: nothing is offered any more', async () => {
+		const id = await newMatch();
+		const one = new MatchSession(ui, await stored(id));
+		const two = new MatchSession(ui, await stored(id));
+		await one.act({ type: 'reveal', card: 17 });
+		await two.act({ type: 'reveal', card: 17 }); // the same card, a moment later: conflict
+		await one.undo(); // the first tab takes its reveal back
+		const again = new MatchSession(ui, await stored(id));
+		const stop = again.watch();
+		await vi.waitFor(() => expect(again.unsaved?.description).toBe('Ana reveal 17'));
+		expect(await again.retry()).toBe(true);
+		expect((await stored(id)).actions).toEqual([{ type: 'reveal', card: 17 }]);
+		stop();
+		const later = new MatchSession(ui, await stored(id));
+		const stopLater = later.watch();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(later.unsaved).toBeNull();
+		stopLater();
+	});
+});

@@ -92,11 +92,11 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 	 * stuck: every call saves, or clears the notice.
 	 */
 	async retry(): Promise<Done> {
-		const unsaved = this.heldUnsaved;
+		const unsaved = this.unsaved;
 		if (!unsaved) return { ok: false, refusal: { code: 'nothing-unsaved' } };
 		if (this.writing) return BUSY;
 		if (!stillMeans(this.words, this.heldTimeline, unsaved, this.names)) {
-			this.heldUnsaved = null;
+			this.keepUnsaved(null);
 			// an edit is asked again from the log, where it was made: nothing to say it was dropped
 			if (unsaved.kind !== 'edit') {
 				this.heldDropped = { kind: unsaved.kind, description: unsaved.description };
@@ -111,7 +111,7 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 
 	/** Forgets the unsaved entry, and the word that one was dropped. */
 	discard(): void {
-		this.heldUnsaved = null;
+		if (this.unsaved) this.keepUnsaved(null);
 		this.heldDropped = null;
 		this.tell(null);
 	}

@@ -1,4 +1,5 @@
 import { getContext, setContext } from 'svelte';
+import { liveQuery } from 'dexie';
 import { getPlayer } from '$lib/db';
 import type { SeatRow } from '$lib/db/schema';
 import { colourOf, type ColourKey } from './colours';
@@ -36,7 +37,11 @@ export async function loadSeatColours(playerIds: readonly string[]): Promise<(Co
 	return players.map((player) => colourOf(player?.colour));
 }
 
-/** In a match screen's setup: loads its seats' colours and gives them to its children. */
+/**
+ * In a match screen's setup: its seats' colours, given to its children and followed live, as
+ * every change is (docs/architecture.md, "Following another tab"): a colour chosen in another
+ * tab shows here at once.
+ */
 export function provideSeatColours(seats: () => readonly SeatRow[]): SeatColours {
 	let colours = $state.raw<(ColourKey | null)[]>([]);
 	// read again only when the seated players change, not on every write to the match row
@@ -46,14 +51,14 @@ export function provideSeatColours(seats: () => readonly SeatRow[]): SeatColours
 			.join('\n')
 	);
 	$effect(() => {
-		let stale = false;
-		loadSeatColours(ids.split('\n')).then(
-			(next) => {
-				if (!stale) colours = next;
+		const subscription = liveQuery(() => loadSeatColours(ids.split('\n'))).subscribe({
+			next: (next) => {
+				// a new array only when a colour changed: the sheet and chart redraw only then
+				if (next.join() !== colours.join()) colours = next;
 			},
-			() => {} // colours are a nicety: the match plays on without them
-		);
-		return () => (stale = true);
+			error: () => {} // colours are a nicety: the match plays on without them
+		});
+		return () => subscription.unsubscribe();
 	});
 	const value = seatColours(() => colours);
 	setContext(KEY, value);
