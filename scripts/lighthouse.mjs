@@ -77,6 +77,16 @@ const browserIn = (lang) =>
 	});
 const chrome = await browserIn('en-GB');
 const chromeFr = await browserIn('fr-FR');
+// a run that fails leaves no browser behind
+process.on('exit', () =>
+	[chrome, chromeFr].forEach((browser) => {
+		try {
+			process.kill(browser.pid);
+		} catch {
+			// already gone
+		}
+	})
+);
 
 /** One Lighthouse run; a first visit clears storage and cache first. */
 async function run(url, { firstVisit, browser = chrome }) {
