@@ -21,9 +21,9 @@ function announcerStyleHash() {
 }
 
 /**
- * src/app.html's one inline script (the theme and language before the first paint), allowed by
- * its hash like Kit's own scripts: the hash is read from the template itself, so editing the
- * script changes it.
+ * src/app.html's one inline script (the theme, the language and an early install offer, before
+ * the first paint), allowed by its hash like Kit's own scripts: the hash is read from the
+ * template itself, so editing the script changes it.
  */
 function firstPaintScriptHash() {
 	const template = readFileSync(new URL('./src/app.html', import.meta.url), 'utf8');

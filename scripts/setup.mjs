@@ -1,6 +1,8 @@
 // Installs what a fresh machine lacks, so that `npm start` and `npm test` are the only two
-// commands anyone needs. Steps: `deps` (npm packages), `chromium` (Debian's browser for the
-// end-to-end tests; Playwright cannot download its own here).
+// commands anyone needs. Steps: `deps` (npm packages: on a fresh clone only what building and
+// serving the app needs, package.json's "dependencies"), `dev` (with `deps`: the test, lint and
+// measuring tools too, "devDependencies": Playwright, Lighthouse, Vitest, ESLint...),
+// `chromium` (Debian's browser for the end-to-end tests; Playwright cannot download its own).
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
@@ -12,10 +14,14 @@ if (steps.includes('deps')) {
 	const stale =
 		installed &&
 		statSync('package-lock.json').mtimeMs > statSync('node_modules/.package-lock.json').mtimeMs;
-	if (!installed || stale) {
+	// a dev tool stands for them all: they are installed together
+	const withDev = existsSync('node_modules/@playwright/test');
+	const wantDev = steps.includes('dev');
+	if (!installed || stale || (wantDev && !withDev)) {
 		// `npm ci` refuses the lockfile made on this platform (it omits other platforms' optional
-		// packages); `npm install` honours it.
-		run('npm install --no-audit --no-fund');
+		// packages); `npm install` honours it. `--omit=dev` never removes tools already there.
+		const omitDev = !wantDev && !withDev;
+		run(`npm install --no-audit --no-fund${omitDev ? ' --omit=dev' : ''}`);
 	}
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gameLink, startMatch } from './helpers';
+import { gameLink, nextPress, pressed, startMatch } from './helpers';
 
 /** Starts a PASS match through the new-match screen, basic unless told otherwise. */
 function startPass(
@@ -69,8 +69,9 @@ async function play(
 async function pass(page: Page) {
 	const before = await logged(page);
 	// a person's second Pass comes well after the first: quicker is a double tap, and dropped
-	await page.waitForTimeout(320);
+	await nextPress(page);
 	await page.getByRole('button', { name: /^Pass/ }).click();
+	pressed(page);
 	await acted(page, before);
 }
 
@@ -183,6 +184,8 @@ test("the rulebook's token example: Peter, Yu-cin, Wang and AG, with a reload", 
 });
 
 test('a basic match: three games to three crowns', async ({ page }) => {
+	// a whole match tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	await startPass(page, ['Ana', 'Ben']);
 	// A trump earns a token, and says so.
 	await play(page, '2 2 2 2 2', { expect: 'Trump, twos' });

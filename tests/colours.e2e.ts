@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { startMatch } from './helpers';
+import { revealAndTake, startMatch } from './helpers';
 
 // A player's colour on their seat, their chart line and the result picture;
 // chart lines also differ by dash and marker, never by colour alone.
@@ -18,14 +18,11 @@ async function openPlayer(page: Page, name: string) {
 }
 
 /** Plays a whole I'll Pass game: each card taken as soon as it is revealed. */
-async function playWholeGame(page: Page) {
-	for (let card = 3; card < 27; card++) {
-		await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
-		await expect(page.getByTestId('face-up')).toHaveText(String(card));
-		await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
-		await expect(page.getByTestId('face-up')).toHaveCount(0);
-	}
-}
+const playWholeGame = (page: Page) =>
+	revealAndTake(
+		page,
+		Array.from({ length: 24 }, (_, index) => index + 3)
+	);
 
 const background = (page: Page, selector: string) =>
 	page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -80,6 +77,8 @@ test('a colour is chosen on the player page by name, with the mouse or the keybo
 test("the players' colours on their seats, their chart lines (with distinct dashes and markers) and the result picture", async ({
 	page
 }) => {
+	// a whole match tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	const match = await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await openPlayer(page, 'Ana');
 	await page.getByRole('radio', { name: 'Teal' }).check();

@@ -172,6 +172,8 @@ test('a whole deal: bonus turn, skip, draw, a refused tile, a reload, a blocked 
 });
 
 test('a 7-deal match to a shared result, counting tiles and typed totals', async ({ page }) => {
+	// a whole match tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	await startMatch(page, 'Pass-Pass', TABLE, { start: 'Ana' });
 
 	// Deal 1: Ana goes out; Ben & Dan's 12 tiles are picked from the unseen ones.

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { playIllPass, startMatch, type IllPassStep } from './helpers';
+import { playIllPass, revealAndTake, startMatch } from './helpers';
 
 const chips = (page: Page, seat: number) => page.getByTestId(`chips-${seat}`);
 const score = (page: Page, seat: number) => page.getByTestId(`score-${seat}`);
 
 test("a whole game of I'll Pass, with a reload and an undo in the middle", async ({ page }) => {
+	// a whole match tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await expect(page.getByTestId('turn')).toContainText('Ana reveals the next card');
 
@@ -47,10 +49,7 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 
 	// The other 21 cards: each taken at once by whoever reveals it.
 	const rest = [3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 24, 25, 26];
-	await playIllPass(
-		page,
-		rest.flatMap((card): IllPassStep[] => [card, 'take'])
-	);
+	await revealAndTake(page, rest);
 
 	await expect(page.getByTestId('outcome')).toContainText('Match over');
 	const ranking = page.getByTestId('ranking');
@@ -75,6 +74,8 @@ test("a whole game of I'll Pass, with a reload and an undo in the middle", async
 });
 
 test('a player with no chips cannot pass, and the screen says why', async ({ page }) => {
+	// 34 passes tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	// Ana passes 11 times on one card (Ben and Cleo pass too), then has no chip left.
 	await playIllPass(page, [30]);

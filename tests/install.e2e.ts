@@ -56,6 +56,33 @@ test('the browser offers to install: the Install button asks it, and once accept
 	await expect(page.getByTestId('install-offer')).toHaveCount(0);
 });
 
+test('an offer the browser makes before the app’s scripts have run is kept and shown', async ({
+	page
+}) => {
+	// the app's scripts are held back until the offer has come: only the page's HTML and its
+	// inline script are there when the browser fires it
+	const held: (() => Promise<void>)[] = [];
+	let released = false;
+	await page.route('**/_app/**/*.js', (route) =>
+		released ? route.continue() : void held.push(() => route.continue())
+	);
+	await page.goto('/');
+	await expect.poll(() => held.length).toBeGreaterThan(0);
+	expect(await page.evaluate(() => document.querySelector('main h2'))).toBeNull();
+	await offerInstall(page, 'accepted');
+	expect(await page.evaluate(() => (window as unknown as { prevented: boolean }).prevented)).toBe(
+		true
+	);
+
+	released = true;
+	await Promise.all(held.map((release) => release()));
+	const install = page.getByRole('button', { name: 'Install Passpad' });
+	await expect(install).toBeVisible();
+	await install.click();
+	expect(await prompted(page)).toBe(1);
+	await expect(page.getByTestId('install-offer')).toHaveCount(0);
+});
+
 test('the offer fired on another screen is kept, shown in Settings, and gone once installed', async ({
 	page
 }) => {

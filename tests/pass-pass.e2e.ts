@@ -48,6 +48,8 @@ const whose = (page: Page) => page.getByTestId('whose');
 test('a whole individual game to a points victory, trick by trick then cards won', async ({
 	page
 }) => {
+	// a whole match tap by tap: on a busy machine each tap takes a good part of a second
+	test.slow();
 	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
 	await expect(page.getByTestId('where')).toHaveText('Round 1 of 3 · trick 1 of 8');
 	await expect(whose(page)).toHaveText('Ana plays a card');

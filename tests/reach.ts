@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pressed } from './helpers';
 
 /**
  * A thumb on a phone: before each tap, the control must already be inside the viewport (no
@@ -42,6 +43,7 @@ export class Thumb {
 		).toBe(true);
 		expect(spot.topmost, `${name} is covered by ${spot.over}`).toBe(true);
 		await this.page.touchscreen.tap(spot.x, spot.y);
+		pressed(this.page);
 		this.taps++;
 		if (this.#current) this.#current.taps++;
 	}

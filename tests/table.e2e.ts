@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fc from 'fast-check';
-import { startMatch } from './helpers';
+import { nextPress, startMatch } from './helpers';
 import { logged, smallPhone, Thumb } from './reach';
 import { game as passPassInput, simulate } from '../src/lib/rules/pass-pass/simulate';
 import { cardKey, sideTotals, type PassPassAction } from '../src/lib/rules/pass-pass';
@@ -27,7 +27,7 @@ function seeded(seed: number) {
 
 /** The same kind of entry twice in a row with one tap each: wait past the double-tap guard. */
 async function apart(page: Page, previous: { type: string } | undefined, type: string) {
-	if (previous?.type === type) await page.waitForTimeout(320);
+	if (previous?.type === type) await nextPress(page);
 }
 
 const LANGUAGES = [
