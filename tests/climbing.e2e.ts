@@ -230,7 +230,7 @@ test('a basic match: three games to three crowns', async ({ page }) => {
 	await pass(page);
 	await play(page, '7 7 7 8 8', { expect: 'Full house, sevens' });
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('first to 3 crowns');
+	await expect(page.getByTestId('outcome')).toContainText('First to 3 crowns.');
 	await expect(result).toContainText('Game 3: Ana played their last card.');
 	await expect(page.getByTestId('start')).toHaveCount(0);
 	const sheet = page.getByTestId('score-sheet');

@@ -199,7 +199,7 @@ test('a whole individual game to a points victory, trick by trick then cards won
 
 	// Ana 11 + 3 + 1 = 15, Cleo 14, Ben 9 + 4 = 13: Ana wins on points.
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('most points after three rounds');
+	await expect(page.getByTestId('outcome')).toContainText('Won on points after three rounds.');
 	await expect(page.getByTestId('standing').locator('li').first()).toContainText('Ana');
 	await expect(page.getByTestId('pad-total-0')).toContainText('15 pts');
 	await expect(page.getByTestId('pad-total-1')).toContainText('13 pts');
@@ -247,7 +247,7 @@ test('a third tick wins at once, in the middle of a trick', async ({ page }) => 
 		'Ana ticks a third Pass Pass and wins at once!'
 	);
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('a third Pass Pass tick');
+	await expect(page.getByTestId('outcome')).toContainText('Won by a third Pass Pass');
 	// The match stopped before Ben's take.
 	await expect(points(page, 1)).toHaveText('0');
 });

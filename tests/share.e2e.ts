@@ -55,10 +55,9 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 		sourceName: 'Passpad',
 		sourcePlayId: matchId(page),
 		location: '',
-		comments: '',
+		comments: 'Lowest score: the lowest card of each run, minus chips left.',
 		game: {
 			name: "I'll Pass",
-			bggId: 0,
 			highestWins: false,
 			noPoints: false,
 			sourceGameId: 'ill-pass'
