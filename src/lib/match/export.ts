@@ -94,7 +94,7 @@ export function sheetCsv(
 		if (verdict.why) line(m.csv_how(), verdict.why);
 		if (verdict.ticks) {
 			line(
-				m.verdict_ticks_label(),
+				m.csv_ticks(),
 				verdict.ticks.map((count, seat) => `${names[seat] ?? `#${seat + 1}`} ${count}`).join(', ')
 			);
 		}
