@@ -391,3 +391,33 @@ test.describe('in French', () => {
 		await expect(page.getByRole('columnheader', { name: 'Jetons' })).toBeVisible();
 	});
 });
+
+for (const [lang, locale, goal] of [
+	['en', 'en-GB', 'Goal: 10 points'],
+	['fr', 'fr-FR', 'Objectif\u202f: 10 points']
+] as const) {
+	test.describe(`the goal on a 360x640 phone (${lang})`, () => {
+		test.use({ viewport: { width: 360, height: 640 }, locale });
+
+		test(`the goal is shown during play, on the status line, which stays one line (${lang})`, async ({
+			page
+		}) => {
+			await startMatch(page, 'PASS', ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'], {
+				french: lang === 'fr',
+				setup: async () => {
+					await page.getByRole('radio', { name: lang === 'fr' ? /^Avancé/ : /^Advanced/ }).check();
+				}
+			});
+			const status = page.getByTestId('status');
+			await expect(status.getByTestId('goal')).toHaveText(goal);
+			await expect(status.getByTestId('goal')).toBeInViewport({ ratio: 1 });
+			// one line: the goal beside the game and round, so the pad below never moves
+			const lines = await status.evaluate(
+				(line) =>
+					line.getBoundingClientRect().height /
+					line.querySelector('strong')!.getBoundingClientRect().height
+			);
+			expect(lines).toBeLessThan(1.6);
+		});
+	});
+}
