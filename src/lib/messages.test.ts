@@ -82,6 +82,7 @@ const SAME = new Set([
 	'dom_count_picked',
 	// a game's name and what it is, "Pass Pass (cartes, Funnyfox)"; "Date" (record.json)
 	'game_titled',
+	'share_headline',
 	'csv_date'
 ]);
 

@@ -155,3 +155,18 @@ describe('CSV in the language of the spreadsheet that opens it', () => {
 		expect(csv).toBe('\uFEFF;\'=Ana;"Ben; Jr."\r\ndeal 1;-3;2,5\r\nTotal;-3;2,5\r\n');
 	});
 });
+
+describe('the share text in French', () => {
+	it('a narrow no-break space before the colon after the game, as every French message has', async () => {
+		const { overwriteGetLocale, getLocale } = await import('$lib/paraglide/runtime');
+		const original = getLocale;
+		overwriteGetLocale(() => 'fr');
+		try {
+			expect(resultText('Pass Pass', sheet, names, said('Léa gagne\u202f!')).split('\n')[0]).toBe(
+				'Pass Pass\u202f: Léa gagne\u202f!'
+			);
+		} finally {
+			overwriteGetLocale(original);
+		}
+	});
+});

@@ -137,7 +137,8 @@ export function resultText(
 		...(record?.notes ? [m.notes_line({ note: record.notes })] : [])
 	];
 	return [
-		`${game}: ${verdict.winnerLine}`,
+		// a message, not a colon in code: French wants its narrow no-break space before it
+		m.share_headline({ game, winner: verdict.winnerLine }),
 		...[verdict.why, verdict.ticksLine].filter(Boolean),
 		...order.map((row) => `${row.name} ${row.total}`),
 		...kept,
