@@ -55,7 +55,8 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 		sourceName: 'Passpad',
 		sourcePlayId: matchId(page),
 		location: '',
-		comments: 'Lowest score: the lowest card of each run, minus chips left.',
+		// how it was won: this deal of cards ends in a tie for the lowest score
+		comments: 'Equal lowest scores: a shared victory.',
 		game: {
 			name: "I'll Pass",
 			highestWins: false,
