@@ -217,7 +217,7 @@ describe('every record of a match names the winner and says why', () => {
 		}
 	);
 
-	it('a reason this app does not know (a newer backup) is said as it is, in a sentence', () => {
+	it('a reason this app has no words for (a newer backup): no code shown, a shared victory still said', () => {
 		const said = verdict(
 			{
 				game: 'climbing',
@@ -226,6 +226,16 @@ describe('every record of a match names the winner and says why', () => {
 			},
 			NAMES
 		);
-		expect(said.why).toBe('How it was won: tokens.');
+		expect(said.why).toBe('');
+		expect(
+			verdict(
+				{
+					game: 'climbing',
+					status: 'finished',
+					result: { winners: [0, 1], shared: true, reason: 'tokens', sides: [[0], [1]] }
+				},
+				NAMES
+			).why
+		).toBe('A shared victory.');
 	});
 });

@@ -83,12 +83,15 @@ export function howWon(game: GameId, reason: string): string | null {
 	return words ? (words[reason]?.() ?? reason) : null;
 }
 
-/** Why a match was won, as a sentence; an unknown reason (a newer app's backup) as it is. */
+/**
+ * Why a match was won, as a sentence; empty for a reason this app has no words for (a newer
+ * app's backup), never its code. A shared victory is still said to be shared.
+ */
 export function whyText(game: GameId, reason: string, shared: boolean): string {
 	const said = shared ? SHARED[game] : undefined;
 	if (said) return said();
 	const words = WHY[game]?.[reason];
-	return words ? words() : m.why_other({ reason });
+	return words ? words() : shared ? m.why_shared() : '';
 }
 
 /** The ticks a Pass Pass match kept per seat (its `ticks` feat), or null. */
