@@ -233,7 +233,7 @@ test('a basic match: three games to three crowns', async ({ page }) => {
 	await pass(page);
 	await play(page, '7 7 7 8 8', { expect: 'Full house, sevens' });
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('first to 3 crowns');
+	await expect(page.getByTestId('outcome')).toContainText('First to 3 crowns.');
 	await expect(result).toContainText('Game 3: Ana played their last card.');
 	await expect(page.getByTestId('start')).toHaveCount(0);
 	const sheet = page.getByTestId('score-sheet');
@@ -394,3 +394,33 @@ test.describe('in French', () => {
 		await expect(page.getByRole('columnheader', { name: 'Jetons' })).toBeVisible();
 	});
 });
+
+for (const [lang, locale, goal] of [
+	['en', 'en-GB', 'Goal: 10 points'],
+	['fr', 'fr-FR', 'Objectif\u202f: 10 points']
+] as const) {
+	test.describe(`the goal on a 360x640 phone (${lang})`, () => {
+		test.use({ viewport: { width: 360, height: 640 }, locale });
+
+		test(`the goal is shown during play, on the status line, which stays one line (${lang})`, async ({
+			page
+		}) => {
+			await startMatch(page, 'PASS', ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'], {
+				french: lang === 'fr',
+				setup: async () => {
+					await page.getByRole('radio', { name: lang === 'fr' ? /^Avancé/ : /^Advanced/ }).check();
+				}
+			});
+			const status = page.getByTestId('status');
+			await expect(status.getByTestId('goal')).toHaveText(goal);
+			await expect(status.getByTestId('goal')).toBeInViewport({ ratio: 1 });
+			// one line: the goal beside the game and round, so the pad below never moves
+			const lines = await status.evaluate(
+				(line) =>
+					line.getBoundingClientRect().height /
+					line.querySelector('strong')!.getBoundingClientRect().height
+			);
+			expect(lines).toBeLessThan(1.6);
+		});
+	});
+}

@@ -80,6 +80,13 @@ test('a whole deal: bonus turn, skip, draw, a refused tile, a reload, a blocked 
 	await expect(news(page)).toContainText('Sum 10: Dan plays again!');
 	await expect(turn(page)).toContainText('Dan plays again');
 	await expect(page.getByTestId('player-3')).toHaveAttribute('aria-current', 'true');
+	// a tile refused right after the bonus turn: the refusal, and whose bonus turn it still is,
+	// both in the news line, neither cut
+	await page.getByRole('button', { name: 'Play 5-5', exact: true }).click();
+	const refused = page.getByTestId('refusal');
+	await expect(refused).toContainText('5-5 matches neither end (4 and 6).');
+	await expect(refused.getByTestId('kept-news')).toHaveText('Sum 10: Dan plays again!');
+	expect(await refused.evaluate((line) => line.scrollHeight <= line.clientHeight + 1)).toBe(true);
 
 	// Dan cannot play: draws (no pass while the boneyard holds tiles), then plays the drawn 4-2.
 	await expect(page.getByRole('button', { name: 'Pass', exact: true })).toHaveCount(0);

@@ -201,14 +201,15 @@ test('a whole individual game to a points victory, trick by trick then cards won
 
 	// Ana 11 + 3 + 1 = 15, Cleo 14, Ben 9 + 4 = 13: Ana wins on points.
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('most points after three rounds');
+	await expect(page.getByTestId('outcome')).toContainText('Won on points after three rounds.');
 	await expect(page.getByTestId('standing').locator('li').first()).toContainText('Ana');
 	await expect(page.getByTestId('pad-total-0')).toContainText('15 pts');
 	await expect(page.getByTestId('pad-total-1')).toContainText('13 pts');
 	await expect(page.getByTestId('pad-total-2')).toContainText('14 pts');
 });
 
-test('a third tick wins at once, in the middle of a trick', async ({ page }) => {
+test('a third tick wins at once, in the middle of a trick', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
 	await page.getByRole('button', { name: 'Cards won' }).click();
 	// Round 1: Ana collects two complete sets: two ticks.
@@ -249,9 +250,34 @@ test('a third tick wins at once, in the middle of a trick', async ({ page }) => 
 		'Ana ticks a third Pass Pass and wins at once!'
 	);
 	await expect(page.getByTestId('outcome')).toContainText('Ana wins!');
-	await expect(page.getByTestId('outcome')).toContainText('a third Pass Pass tick');
+	await expect(page.getByTestId('outcome')).toContainText('Won by a third Pass Pass');
 	// The match stopped before Ben's take.
 	await expect(points(page, 1)).toHaveText('0');
+
+	// every record of it shows the ticks and says it was won by a third Pass Pass, not a draw
+	const ticksLine = 'Pass Pass ticks: Ana 3, Ben 0, Cleo 0.';
+	await expect(page.getByTestId('outcome-ticks')).toHaveText(ticksLine);
+	await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+	await page.getByRole('button', { name: 'Share the result' }).click();
+	await expect(page.getByTestId('shared')).toHaveText('Result copied: paste it anywhere.');
+	const text = await page.evaluate(() => navigator.clipboard.readText());
+	expect(text.split('\n').slice(0, 3)).toEqual([
+		'Pass Pass (cards, Funnyfox): Ana wins!',
+		"Won by a third Pass Pass: the match ends at once, and that round's points are not counted.",
+		ticksLine
+	]);
+	const bgstats = await page.getByTestId('bgstats-web').getAttribute('href');
+	const play = JSON.parse(new URL(bgstats!).searchParams.get('data')!);
+	expect(play.comments).toContain('Won by a third Pass Pass');
+	expect(play.comments).toContain(ticksLine);
+	expect(play.players.map((player: { winner: boolean }) => player.winner)).toEqual([
+		true,
+		false,
+		false
+	]);
+	await page.getByRole('link', { name: 'History' }).click();
+	await expect(page.getByTestId('history-why').first()).toContainText('Won by a third Pass Pass');
+	await expect(page.getByTestId('history-why').first()).toContainText(ticksLine);
 });
 
 test('a 4-player team game through a round and its team choice', async ({ page }) => {

@@ -61,7 +61,9 @@ test('a note and the time played: written on the match, kept after a reload, sho
 	await page.getByRole('button', { name: 'Share the result' }).click();
 	await expect(page.getByTestId('shared')).toHaveText('Result copied: paste it anywhere.');
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-		"I'll Pass: Ana wins!\nAna 97\nBen 105\nCleo 113\n" +
+		"I'll Pass (cards and chips): Ana wins!\n" +
+			'Lowest score: the lowest card of each run, minus chips left.\n' +
+			'Ana 97\nBen 105\nCleo 113\n' +
 			`Time played: 1${nbsp}h${nbsp}05\n` +
 			"Note: At Léa's place, by the fire, the long evening of the winter cup\nBen brought the cake\n\nPasspad"
 	);
@@ -70,8 +72,12 @@ test('a note and the time played: written on the match, kept after a reload, sho
 	const downloading = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
 	const csv = readFileSync((await (await downloading).path())!, 'utf8');
-	expect(csv).toBe(
-		'\uFEFF,Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\n' +
+	// the match first (the day as this device writes it), a blank row, then the sheet
+	expect(csv).toMatch(
+		/^\uFEFFGame,I'll Pass \(cards and chips\),,\r\nDate,\d\d\/\d\d\/\d{4},,\r\nPlayers,"Ana, Ben, Cleo",,\r\nWinner,Ana,,\r\nHow it was won,"Lowest score: the lowest card of each run, minus chips left.",,\r\n,,\r\n,Ana,/
+	);
+	expect(csv.slice(csv.indexOf('\r\n,,\r\n') + 6)).toBe(
+		',Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\n' +
 			'Total,97,105,113\r\n' +
 			`Time played,1${nbsp}h${nbsp}05,,\r\n` +
 			'Note,"At Léa\'s place, by the fire, the long evening of the winter cup\nBen brought the cake",,\r\n'

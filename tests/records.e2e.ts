@@ -123,7 +123,9 @@ test('a finished match: share the result as text, and export its sheet for a spr
 	const text = await page.evaluate(() => navigator.clipboard.readText());
 	// a loaded machine may take a minute over the 48 taps: the time played is then said too
 	expect(text.replace(/\nTime played: [^\n]+/, '')).toBe(
-		"I'll Pass: Ana wins!\nAna 97\nBen 105\nCleo 113\n\nPasspad"
+		"I'll Pass (cards and chips): Ana wins!\n" +
+			'Lowest score: the lowest card of each run, minus chips left.\n' +
+			'Ana 97\nBen 105\nCleo 113\n\nPasspad'
 	);
 
 	// the sheet as a picture: saved when the device cannot share files (a desktop browser)
@@ -145,8 +147,11 @@ test('a finished match: share the result as text, and export its sheet for a spr
 	await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
 	const download = await downloading;
 	expect(download.suggestedFilename()).toMatch(/^passpad-ill-pass-\d{4}-\d{2}-\d{2}\.csv$/);
-	expect(readFileSync((await download.path())!, 'utf8').replace(/Time played,[^\r]+\r\n/, '')).toBe(
-		// a byte-order mark first, so a spreadsheet reads the file as UTF-8
-		'\uFEFF,Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
+	const csv = readFileSync((await download.path())!, 'utf8');
+	// a byte-order mark first, so a spreadsheet reads the file as UTF-8; the match, then the sheet
+	expect(csv.startsWith("\uFEFFGame,I'll Pass (cards and chips),,\r\n")).toBe(true);
+	expect(csv).toContain('\r\nWinner,Ana,,\r\n');
+	expect(csv.slice(csv.indexOf('\r\n,,\r\n') + 6).replace(/Time played,[^\r]+\r\n/, '')).toBe(
+		',Ana,Ben,Cleo\r\nCard points,108,116,124\r\nMinus chips left,-11,-11,-11\r\nTotal,97,105,113\r\n'
 	);
 });

@@ -55,10 +55,10 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 		sourceName: 'Passpad',
 		sourcePlayId: matchId(page),
 		location: '',
-		comments: '',
+		// how it was won: this deal of cards ends in a tie for the lowest score
+		comments: 'Equal lowest scores: a shared victory.',
 		game: {
 			name: "I'll Pass",
-			bggId: 0,
 			highestWins: false,
 			noPoints: false,
 			sourceGameId: 'ill-pass'

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { m } from '$lib/paraglide/messages';
 
-// Every message, in both languages, rendered with counts 0, 1 and 2: no placeholder left, no
-// internal code, no "1 points" (a count without its plural forms), no French left in English.
+// Every message, in both languages, rendered with 0, 1, 2 and many in every numeric parameter:
+// no placeholder left, no internal code, no "1 points" (a count without its plural forms), no
+// French left in English, a sentence ends with its full stop in both languages.
 
 type Text = string | { one: string; other: string };
 const table: Record<string, [Text, Text]> = {};
@@ -40,8 +41,19 @@ const NUMBERS = new Set([
 	'tricks',
 	'place',
 	'delta',
-	'seat'
+	'seat',
+	'done',
+	'diamonds',
+	'shared',
+	'against',
+	'hours',
+	'minutes',
+	'value',
+	'need'
 ]);
+
+/** 0, 1, 2 and many: French says "0 jeton, 1 jeton, 2 jetons", English "0 chips, 1 chip". */
+const VALUES = [0, 1, 2, 7, 12];
 
 const params = (text: Text) =>
 	[...(typeof text === 'string' ? text : `${text.one} ${text.other}`).matchAll(/\{(\w+)\}/g)].map(
@@ -67,7 +79,11 @@ const SAME = new Set([
 	'pp_pad_points',
 	'pp_pad_ticks',
 	'pp_points_n',
-	'dom_count_picked'
+	'dom_count_picked',
+	// a game's name and what it is, "Pass Pass (cartes, Funnyfox)"; "Date" (record.json)
+	'game_titled',
+	'share_headline',
+	'csv_date'
 ]);
 
 /**
@@ -80,6 +96,7 @@ const NEVER_ONE = new Set([
 	'roster_refusal_long',
 	'cl_mode_advanced',
 	'cl_refusal_card_count',
+	// "1 of 24 cards won": never a round of 1 card (French agrees with the cards won, below)
 	'pp_round_cards',
 	'pp_refusal_too_many',
 	'pp_opt_individual_only',
@@ -89,6 +106,16 @@ const NEVER_ONE = new Set([
 /** "1 is", "1 has": a verb after the number, not a noun without its plural. */
 const ONE_NOUN = /(^|[^\d.])1 (?!is\b|has\b|was\b|breaks\b)[a-z]+s\b/;
 const FRENCH_ONE_NOUN = /(^|[^\d.])[01] (?!dans\b|sur\b|sous\b|Pass\b)[a-zé]+s\b/;
+
+/** "7 point", "12 chip": a number other than 1 before a singular noun the message counts. */
+const MANY_ONE_NOUN =
+	/(^|[^\d.,])(?:[02-9]|1\d) (point|chip|tick|card|tile|token|crown|match|game|round|deal|trick|Pass Pass|player)\b(?!s)/;
+
+/** How a sentence ends: a full stop, an exclamation or question mark, an ellipsis. */
+const ENDS_SENTENCE = /[.!?…]$/;
+
+/** Messages that are sentences wherever they are shown: refusals, news, reasons, notices. */
+const SENTENCES = /(^|_)(refusal|news|why|banner|verdict)_|_(saved|copied)$/;
 
 type Render = (params: Record<string, unknown>, options: { locale: 'en' | 'fr' }) => string;
 const render = (key: string, locale: 'en' | 'fr', value: number) => {
@@ -102,7 +129,7 @@ const keys = Object.keys(table);
 
 describe('every message renders in English and French', () => {
 	it.each(keys)('%s', (key) => {
-		for (const value of [0, 1, 2]) {
+		for (const value of VALUES) {
 			for (const locale of ['en', 'fr'] as const) {
 				const text = render(key, locale, value);
 				expect(text, `${key} ${locale} ${value}`).toBeTypeOf('string');
@@ -118,7 +145,29 @@ describe('every message renders in English and French', () => {
 		// French: "0 jeton", "1 point", never "1 points"
 		expect(render(key, 'fr', 1), `${key} fr: plural`).not.toMatch(FRENCH_ONE_NOUN);
 		expect(render(key, 'fr', 0), `${key} fr: plural`).not.toMatch(FRENCH_ONE_NOUN);
+		// and many take the plural: never "7 point" nor "12 chip"
+		for (const value of [2, 7, 12]) {
+			expect(render(key, 'en', value), `${key} en ${value}: singular`).not.toMatch(MANY_ONE_NOUN);
+		}
 	});
+
+	it.each(keys)('%s: a sentence in one language is a sentence in the other', (key) => {
+		for (const value of VALUES) {
+			const [en, fr] = [render(key, 'en', value), render(key, 'fr', value)];
+			expect(ENDS_SENTENCE.test(fr), `${key} ${value}: "${en}" / "${fr}"`).toBe(
+				ENDS_SENTENCE.test(en)
+			);
+		}
+	});
+
+	it.each(keys.filter((key) => SENTENCES.test(key)))(
+		'%s: a refusal, a piece of news or a reason is a sentence and ends with its full stop',
+		(key) => {
+			for (const locale of ['en', 'fr'] as const) {
+				expect(render(key, locale, 2), `${key} ${locale}`).toMatch(ENDS_SENTENCE);
+			}
+		}
+	);
 
 	it.each(keys.filter((key) => !SAME.has(key)))('%s is translated', (key) => {
 		expect(render(key, 'fr', 2)).not.toBe(render(key, 'en', 2));
@@ -159,6 +208,20 @@ describe('agreement and elision', () => {
 		);
 		expect(m.cl_set_pair({ rank: 'as' }, { locale: 'fr' })).toBe("paire d'as");
 		expect(m.cl_set_full_house({ rank: 'neuf' }, { locale: 'fr' })).toBe('full aux neuf');
+	});
+
+	it('cards won agree with their count in French: "1 carte gagnée", "2 cartes gagnées"', () => {
+		const said = (count: number) =>
+			m.pp_round_cards({ round: 1, rounds: 3, count, max: 24 }, { locale: 'fr' });
+		expect(said(0)).toBe('Manche 1 sur 3 · 0 carte gagnée sur 24');
+		expect(said(1)).toBe('Manche 1 sur 3 · 1 carte gagnée sur 24');
+		expect(said(2)).toBe('Manche 1 sur 3 · 2 cartes gagnées sur 24');
+	});
+
+	it('a Pass Pass card: "Purple 12" in English, "12 violet" in French', () => {
+		expect(m.pp_card_purple({ value: 12 }, { locale: 'en' })).toBe('Purple 12');
+		expect(m.pp_card_purple({ value: 12 }, { locale: 'fr' })).toBe('12 violet');
+		expect(m.pp_card_yellow({ value: 3 }, { locale: 'fr' })).toBe('3 jaune');
 	});
 
 	it('French punctuation keeps its sign on the line: "Jetons : 10" with a narrow no-break space', () => {

@@ -71,6 +71,8 @@ describe('playerStats: per game, from the rows of one player', () => {
 			abandoned: 0,
 			won: 2,
 			shared: 1,
+			// the wins by how they came (the outcome's reason)
+			wonHow: { test: 2 },
 			winRate: 2 / 3,
 			averageScore: (10 + 5 + 40) / 3,
 			bestScore: 5, // the lowest: I'll Pass counts down
@@ -78,6 +80,7 @@ describe('playerStats: per game, from the rows of one player', () => {
 			feats: []
 		});
 		expect(climbing).toMatchObject({ game: 'climbing', played: 1, won: 1, bestScore: 3 });
+		expect((await playerStats(await idOf('sam'))).games[0].wonHow).toEqual({ test: 1 });
 	});
 
 	it("a team game scores the player's side, and feats are summed or kept as a best", async () => {

@@ -34,6 +34,8 @@ export interface GameStats {
 	won: number;
 	/** of the matches won, those shared with another side */
 	shared: number;
+	/** the matches won, by how they were won (the outcome's reason: 'third-tick', 'points', ...) */
+	wonHow: Record<string, number>;
 	/** won / played, from 0 to 1; null before any finished match */
 	winRate: number | null;
 	/** the player's side's final total (their team's in team games), averaged */
@@ -60,6 +62,7 @@ interface Tally {
 	abandoned: number;
 	won: number;
 	shared: number;
+	how: Map<string, number>;
 	scores: number;
 	scored: number;
 	lowest: number;
@@ -75,6 +78,7 @@ const emptyTally = (): Tally => ({
 	abandoned: 0,
 	won: 0,
 	shared: 0,
+	how: new Map(),
 	scores: 0,
 	scored: 0,
 	lowest: Infinity,
@@ -112,6 +116,7 @@ function add(tally: Tally, row: MatchRow, playerId: string): void {
 	if (result.winners.includes(place.side)) {
 		tally.won++;
 		if (result.shared) tally.shared++;
+		tally.how.set(result.reason, (tally.how.get(result.reason) ?? 0) + 1);
 	}
 	const score = result.totals[place.side];
 	if (typeof score === 'number' && Number.isFinite(score)) {
@@ -148,6 +153,7 @@ function finish(game: GameId, tally: Tally): GameStats {
 		abandoned: tally.abandoned,
 		won: tally.won,
 		shared: tally.shared,
+		wonHow: Object.fromEntries(tally.how),
 		winRate: tally.played > 0 ? tally.won / tally.played : null,
 		averageScore: tally.scored > 0 ? tally.scores / tally.scored : null,
 		bestScore: best,

@@ -9,6 +9,11 @@ import type { GameUi } from './types';
 /** A game on the home page: its id and player range (from its rules' meta.ts), name and blurb. */
 export interface GameEntry extends GameMeta {
 	readonly name: string;
+	/**
+	 * What the game is and who made it ("cards, Funnyfox"): Pass Pass and Pass-Pass differ by a
+	 * hyphen only, so wherever games are listed, this goes beside the name.
+	 */
+	kind(): string;
 	blurb(): string;
 	/** the game's rules and screens, in their own chunk */
 	load(): Promise<GameUi>;
@@ -31,24 +36,28 @@ export const GAMES: readonly GameEntry[] = [
 	{
 		...PASS_PASS,
 		name: 'Pass Pass',
+		kind: () => m.game_kind_pass_pass(),
 		blurb: () => m.game_pass_pass_blurb(),
 		load: loader(PASS_PASS.id)
 	},
 	{
 		...DOMINOES,
 		name: 'Pass-Pass',
+		kind: () => m.game_kind_dominoes(),
 		blurb: () => m.game_dominoes_blurb(),
 		load: loader(DOMINOES.id)
 	},
 	{
 		...CLIMBING,
 		name: 'PASS',
+		kind: () => m.game_kind_climbing(),
 		blurb: () => m.game_climbing_blurb(),
 		load: loader(CLIMBING.id)
 	},
 	{
 		...ILL_PASS,
 		name: "I'll Pass",
+		kind: () => m.game_kind_ill_pass(),
 		blurb: () => m.game_ill_pass_blurb(),
 		load: loader(ILL_PASS.id)
 	}
@@ -57,6 +66,12 @@ export const GAMES: readonly GameEntry[] = [
 /** Games whose screens are in this build (all four once every game has landed). */
 export function playable(entry: GameEntry): boolean {
 	return `./${entry.id}/ui.ts` in screens;
+}
+
+/** A game's name with what it is and who made it: "Pass Pass (cards, Funnyfox)". */
+export function gameTitle(id: string): string {
+	const entry = gameEntry(id);
+	return entry ? m.game_titled({ name: entry.name, kind: entry.kind() }) : id;
 }
 
 export function gameEntry(id: string): GameEntry | undefined {

@@ -7,6 +7,11 @@ export interface News {
 	readonly text: string;
 	/** how it is shown: a bonus turn or a tick stands out, a skip or a deal's end too */
 	readonly tone: 'normal' | 'again' | 'skip' | 'deal';
+	/**
+	 * What still holds after a refused entry ("Sum 10: Ana plays again!"), kept beside the
+	 * refusal in the news line; the whole text when not given.
+	 */
+	readonly holds?: string;
 }
 
 /** What the new-match screen gathers before a game turns it into its config. */

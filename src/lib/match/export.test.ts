@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreSheet } from '$lib/rules/common';
-import { resultText, sheetCsv } from './export';
+import { csvDialect, resultText, sheetCsv } from './export';
 
 const sheet: ScoreSheet = {
 	sides: [{ seats: [0, 2] }, { seats: [1, 3] }],
@@ -11,6 +11,8 @@ const sheet: ScoreSheet = {
 	totals: [7, 12],
 	lowerWins: true
 };
+/** a verdict with nothing but its winner line */
+const said = (winnerLine: string) => ({ winnerLine, why: '', ticksLine: '' });
 const names = ['Léa', 'Sam "the hand"', 'Noor', 'Ben, Jr.'];
 const label = (code: string, params?: Readonly<Record<string, string | number>>) =>
 	`${code} ${params?.deal}`;
@@ -26,10 +28,10 @@ describe('a match for a spreadsheet and for sharing', () => {
 	});
 
 	it('shared text: the winner line, then totals best first (lowest when lower wins)', () => {
-		expect(resultText('Pass-Pass', sheet, names, 'Léa & Noor win!')).toBe(
+		expect(resultText('Pass-Pass', sheet, names, said('Léa & Noor win!'))).toBe(
 			'Pass-Pass: Léa & Noor win!\nLéa & Noor 7\nSam "the hand" & Ben, Jr. 12\n\nPasspad'
 		);
-		expect(resultText('X', { ...sheet, lowerWins: false }, names, 'w').split('\n')[1]).toBe(
+		expect(resultText('X', { ...sheet, lowerWins: false }, names, said('w')).split('\n')[1]).toBe(
 			'Sam "the hand" & Ben, Jr. 12'
 		);
 	});
@@ -79,7 +81,7 @@ describe('the time played and the note go with the result', () => {
 	const record = { notes: 'At the café, "big" night\nSam arrived late', playedMs: 65 * 60_000 };
 
 	it('shared text: the time played and the note below the totals', () => {
-		const text = resultText('Pass-Pass', sheet, names, 'Léa & Noor win!', record);
+		const text = resultText('Pass-Pass', sheet, names, said('Léa & Noor win!'), record);
 		expect(text.split('\n').slice(3)).toEqual([
 			'Time played: 1\u00a0h\u00a005',
 			'Note: At the café, "big" night',
@@ -87,12 +89,12 @@ describe('the time played and the note go with the result', () => {
 			'',
 			'Passpad'
 		]);
-		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 60_000 })).toContain(
+		expect(resultText('X', sheet, names, said('w'), { notes: '', playedMs: 60_000 })).toContain(
 			'Time played: 1 minute\n\nPasspad'
 		);
 		// under a minute and no note: the result alone, not "0 minutes"
-		expect(resultText('X', sheet, names, 'w', { notes: '', playedMs: 59_000 })).toBe(
-			resultText('X', sheet, names, 'w')
+		expect(resultText('X', sheet, names, said('w'), { notes: '', playedMs: 59_000 })).toBe(
+			resultText('X', sheet, names, said('w'))
 		);
 	});
 
@@ -114,5 +116,57 @@ describe('the time played and the note go with the result', () => {
 	it('a note that begins like a formula is written as text', () => {
 		const csv = sheetCsv(sheet, names, label, 'Total', { notes: '=1+1', playedMs: 0 });
 		expect(csv).toContain("Note,'=1+1,");
+	});
+});
+
+describe('CSV in the language of the spreadsheet that opens it', () => {
+	const two: ScoreSheet = {
+		sides: [{ seats: [0] }, { seats: [1] }],
+		rows: [{ label: { code: 'deal', params: { deal: 1 } }, cells: [-3, 2.5] }],
+		totals: [-3, 2.5],
+		lowerWins: false
+	};
+
+	it('English: commas between cells, a decimal point', () => {
+		expect(csvDialect('en')).toEqual({ separator: ',', decimal: '.' });
+		const csv = sheetCsv(
+			two,
+			['Ana', 'Ben; Jr.'],
+			label,
+			'Total',
+			undefined,
+			undefined,
+			csvDialect('en')
+		);
+		expect(csv).toBe('\uFEFF,Ana,Ben; Jr.\r\ndeal 1,-3,2.5\r\nTotal,-3,2.5\r\n');
+	});
+
+	it('French: semicolons between cells, a decimal comma; a cell holding a semicolon quoted; the mark and the formula guard kept', () => {
+		expect(csvDialect('fr')).toEqual({ separator: ';', decimal: ',' });
+		const csv = sheetCsv(
+			two,
+			['=Ana', 'Ben; Jr.'],
+			label,
+			'Total',
+			undefined,
+			undefined,
+			csvDialect('fr')
+		);
+		expect(csv).toBe('\uFEFF;\'=Ana;"Ben; Jr."\r\ndeal 1;-3;2,5\r\nTotal;-3;2,5\r\n');
+	});
+});
+
+describe('the share text in French', () => {
+	it('a narrow no-break space before the colon after the game, as every French message has', async () => {
+		const { overwriteGetLocale, getLocale } = await import('$lib/paraglide/runtime');
+		const original = getLocale;
+		overwriteGetLocale(() => 'fr');
+		try {
+			expect(resultText('Pass Pass', sheet, names, said('Léa gagne\u202f!')).split('\n')[0]).toBe(
+				'Pass Pass\u202f: Léa gagne\u202f!'
+			);
+		} finally {
+			overwriteGetLocale(original);
+		}
 	});
 });

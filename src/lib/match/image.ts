@@ -10,6 +10,8 @@ export interface ResultPicture {
 	title: string;
 	/** "Ana wins!" */
 	winnerLine: string;
+	/** why it was won, and the Pass Pass ticks where the game keeps them: a line each */
+	why?: string[];
 	/** one column a side */
 	sides: string[];
 	rows: { label: string; cells: (number | null)[] }[];
@@ -65,12 +67,16 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 	// a very long name is squeezed, never a picture thousands of pixels wide
 	const titleWidth = Math.min(
 		MAX_TITLE,
-		widest(context, `700 24px ${FONT}`, [picture.title, picture.winnerLine])
+		Math.max(
+			widest(context, `700 24px ${FONT}`, [picture.title, picture.winnerLine]),
+			widest(context, `500 15px ${FONT}`, picture.why ?? [])
+		)
 	);
 	const width = Math.ceil(
 		Math.max(labelWidth + column * picture.sides.length, titleWidth) + PAD * 2
 	);
-	const tableTop = PAD + 78;
+	const whyLines = picture.why ?? [];
+	const tableTop = PAD + 78 + whyLines.length * 22;
 	const height = tableTop + ROW * (picture.rows.length + 2) + PAD + 22;
 
 	canvas.width = width * SCALE;
@@ -89,6 +95,9 @@ export async function resultPicture(picture: ResultPicture): Promise<Blob> {
 	context.fillStyle = MUTED;
 	context.font = `500 17px ${FONT}`;
 	context.fillText(picture.title, PAD, PAD + 48, width - PAD * 2);
+
+	context.font = `500 15px ${FONT}`;
+	whyLines.forEach((line, at) => context.fillText(line, PAD, PAD + 72 + at * 22, width - PAD * 2));
 
 	const x = (side: number) => PAD + labelWidth + column * side;
 	// the winners' columns, shaded behind the whole table

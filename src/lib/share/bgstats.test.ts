@@ -67,7 +67,6 @@ describe('a finished match sent to BG Stats', () => {
 			sourcePlayId: 'match-pass-pass',
 			game: {
 				name: 'Pass Pass',
-				bggId: 0,
 				highestWins: true,
 				noPoints: false,
 				sourceGameId: 'pass-pass'
@@ -126,7 +125,6 @@ describe('a finished match sent to BG Stats', () => {
 			sourcePlayId: 'match-dominoes',
 			game: {
 				name: 'Pass-Pass',
-				bggId: 0,
 				highestWins: false,
 				noPoints: false,
 				sourceGameId: 'dominoes'
@@ -185,7 +183,6 @@ describe('a finished match sent to BG Stats', () => {
 			sourcePlayId: 'match-climbing',
 			game: {
 				name: 'PASS',
-				bggId: 0,
 				highestWins: true,
 				noPoints: false,
 				sourceGameId: 'climbing'
@@ -232,7 +229,6 @@ describe('a finished match sent to BG Stats', () => {
 			sourcePlayId: 'match-ill-pass',
 			game: {
 				name: "I'll Pass",
-				bggId: 0,
 				highestWins: false,
 				noPoints: false,
 				sourceGameId: 'ill-pass'
@@ -330,5 +326,27 @@ describe('the play details', () => {
 		expect(starterOf('dominoes', { houseRuleWinnerStarts: false, starter: 3 }, [])).toBe(3);
 		expect(starterOf('climbing', { mode: 'basic', tokens: 40, starter: 1 }, [])).toBe(1);
 		expect(starterOf('pass-pass', { start: 2, teams: null }, [])).toBe(2);
+	});
+});
+
+describe("a game's BoardGameGeek id", () => {
+	it('is left out where it is not known for certain, never sent as 0', () => {
+		const [input] = fc.sample(passPassGame, { numRuns: 1, seed: 4 });
+		const match = passPassMatch({ ...input, players: 4, layout: true, mixed: false });
+		const play = bgStatsPlay(finished('pass-pass', match.config, match.actions, match.state, 4));
+		expect('bggId' in play.game).toBe(false);
+		expect(JSON.stringify(play)).not.toContain('bggId');
+	});
+
+	it("how the match was won goes first in the play's comment, the note after it", () => {
+		const [input] = fc.sample(passPassGame, { numRuns: 1, seed: 4 });
+		const match = passPassMatch({ ...input, players: 4, layout: true, mixed: false });
+		const play = bgStatsPlay({
+			...finished('pass-pass', match.config, match.actions, match.state, 4),
+			why: ['Won by a third Pass Pass.', 'Pass Pass ticks: Ana 3, Ben 1.']
+		});
+		expect(play.comments).toBe(
+			'Won by a third Pass Pass.\nPass Pass ticks: Ana 3, Ben 1.\nAt the café'
+		);
 	});
 });

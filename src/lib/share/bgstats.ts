@@ -10,15 +10,13 @@ export const BG_STATS_APP = 'bgstats://app.bgstatsapp.com/createPlay.html';
 export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
 
 /**
- * The games' BoardGameGeek ids, where known for certain; 0 tells BG Stats "unknown", and it then
- * matches the game by name. None of the four is known for certain yet.
+ * The games' BoardGameGeek ids, only where a source states one plainly for that exact game: a
+ * play then lands on the right game whatever its name. Without one the field is left out (never
+ * 0) and BG Stats matches the game by name. None of the four has one yet: Passpad cannot reach
+ * BoardGameGeek, and no page seen names the id of Funnyfox's Pass Pass, Viallet's Pass-Pass
+ * (a pagat.com game, likely not listed there), the PASS with tokens or I'll Pass for certain.
  */
-export const BGG_IDS: Readonly<Record<GameId, number>> = {
-	'pass-pass': 0,
-	dominoes: 0,
-	climbing: 0,
-	'ill-pass': 0
-};
+export const BGG_IDS: Readonly<Partial<Record<GameId, number>>> = {};
 
 /** What a finished match says of itself, as kept on its row (MatchResult) or live on screen. */
 export interface PlayResult {
@@ -41,6 +39,8 @@ export interface PlayInput {
 	readonly playedAt: Date;
 	readonly playedMs: number;
 	readonly notes: string;
+	/** how the match was won and the figures that decided it (verdict.ts), a line each */
+	readonly why?: readonly string[];
 	readonly seats: readonly { readonly playerId: string; readonly name: string }[];
 	/** the seat that started (led the first trick, played the first tile, ...), if known */
 	readonly starter: number | null;
@@ -67,7 +67,8 @@ export interface BgStatsPlay {
 	comments: string;
 	game: {
 		name: string;
-		bggId: number;
+		/** left out where the game's id is not known for certain (never 0) */
+		bggId?: number;
 		highestWins: boolean;
 		noPoints: boolean;
 		sourceGameId: string;
@@ -115,10 +116,11 @@ export function bgStatsPlay(input: PlayInput): BgStatsPlay {
 		playDate: playDate(input.playedAt),
 		durationMin: Math.round(input.playedMs / 60_000),
 		location: '',
-		comments: input.notes,
+		// how it was won goes with the play: a third Pass Pass can win with 0 points each
+		comments: [...(input.why ?? []), input.notes].filter(Boolean).join('\n'),
 		game: {
 			name: input.gameName,
-			bggId: BGG_IDS[input.game],
+			...(BGG_IDS[input.game] ? { bggId: BGG_IDS[input.game] } : {}),
 			highestWins: !result.lowerWins,
 			noPoints: false,
 			sourceGameId: input.game

@@ -9,6 +9,7 @@ const stats = (over: Partial<GameStats>): GameStats => ({
 	abandoned: 0,
 	won: 0,
 	shared: 0,
+	wonHow: {},
 	winRate: null,
 	averageScore: null,
 	bestScore: null,
@@ -74,5 +75,29 @@ describe("a game's statistics in words", () => {
 			'Ben and Anna played at the same table in 1 match: they are two people, so they cannot be merged.'
 		);
 		expect(shared(3)).toContain('in 3 matches:');
+	});
+});
+
+describe('how the wins came', () => {
+	it('Pass Pass: a win by a third Pass Pass told apart from wins on points, in both languages', () => {
+		const rows = table(
+			statRows(
+				stats({
+					game: 'pass-pass',
+					played: 4,
+					won: 3,
+					winRate: 3 / 4,
+					wonHow: { 'third-tick': 1, points: 2 }
+				})
+			)
+		);
+		expect(rows['How the wins came']).toBe(
+			'a third Pass Pass tick: 1, most points after three rounds: 2'
+		);
+	});
+
+	it("I'll Pass, won one way only: nothing more said", () => {
+		const rows = table(statRows(stats({ played: 2, won: 1, wonHow: { 'lowest-score': 1 } })));
+		expect(rows['How the wins came']).toBeUndefined();
 	});
 });

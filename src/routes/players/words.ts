@@ -4,6 +4,7 @@ import type { RosterRefusal } from '$lib/db';
 import type { FeatStats, GameStats } from '$lib/db/stats';
 import type { Refusal } from '$lib/rules/common';
 import { featLabel } from '$lib/games/feats';
+import { howWon } from '$lib/match/verdict';
 
 /** What the players' pages say, kept out of the .svelte files. */
 
@@ -42,6 +43,7 @@ export function statRows(stats: GameStats): { label: string; value: string }[] {
 					? m.stat_won_shared({ won: figure(stats.won), shared: figure(stats.shared) })
 					: figure(stats.won)
 		},
+		...wonHowRow(stats),
 		{ label: m.stat_win_rate(), value: percent(stats.winRate) },
 		{ label: m.stat_average(), value: figure(stats.averageScore) },
 		{
@@ -54,6 +56,18 @@ export function statRows(stats: GameStats): { label: string; value: string }[] {
 		}))
 	];
 	return [...rows, ...apart];
+}
+
+/**
+ * How the wins came ("a third Pass Pass tick: 1, most points after three rounds: 2"), for the
+ * games that can be won more than one way: an instant win is told apart from a win on points.
+ */
+function wonHowRow(stats: GameStats): { label: string; value: string }[] {
+	const ways = Object.entries(stats.wonHow ?? {}).flatMap(([reason, count]) => {
+		const how = howWon(stats.game, reason);
+		return how ? [m.stat_won_how_one({ how, count: figure(count) })] : [];
+	});
+	return ways.length > 0 ? [{ label: m.stat_won_how(), value: ways.join(', ') }] : [];
 }
 
 /** A feat's figure; when older matches did not record it, says how many did. */

@@ -39,6 +39,37 @@ describe('PASS words follow the state (docs/rulings.md, PASS 11)', () => {
 	});
 });
 
+describe('a trump and the supply (docs/rulings.md, PASS 7 and 11)', () => {
+	const trump: ClimbingAction = {
+		type: 'play',
+		seat: 1,
+		values: ['9', '9', '9', '9', '9'],
+		cards: 5,
+		upgrade: false,
+		augment: 0
+	};
+	const led = () =>
+		after(climbing.setup({ mode: 'basic', tokens: 40, starter: 0 }, 3), {
+			type: 'play',
+			seat: 0,
+			values: ['5'],
+			cards: 1,
+			upgrade: false,
+			augment: 0
+		});
+
+	it('a trump earns a token while the supply has one, and says so', () => {
+		expect(ui.describe(trump, led(), NAMES)).toMatch(/, earned a token$/);
+	});
+
+	it('with the supply empty it says why no token moved', () => {
+		const empty = { ...led(), supply: 0 };
+		const said = ui.describe(trump, empty, NAMES);
+		expect(said).toMatch(/, no token earned: the supply is empty$/);
+		expect(fold(climbing, empty, trump).tokens[1]).toBe(empty.tokens[1]);
+	});
+});
+
 describe('PASS setup', () => {
 	it('the tokens in the box and who holds START 2 come from setup', () => {
 		const config = ui.config(

@@ -119,6 +119,9 @@ function describe(act: ClimbingAction, state: ClimbingState, names: readonly str
 			if (act.augment > 0) parts.push(m.cl_log_augment({ count: tokensText(act.augment) }));
 			if (after.ok && after.value.games.length > state.games.length) parts.push(m.cl_log_out());
 			else if (after.ok && after.value.pile.at(-1)?.earned) parts.push(m.cl_log_trump());
+			// docs/rulings.md, PASS 11: a trump on an empty supply earns nothing, and the words say why
+			else if (after.ok && after.value.pile.at(-1)?.set.type === 'trump')
+				parts.push(m.cl_log_trump_empty());
 			return parts.join(', ');
 		}
 		case 'pass':

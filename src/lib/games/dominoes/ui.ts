@@ -187,7 +187,7 @@ export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 		if (!told) return null;
 		// what was played, then what it gives: "Ana played 3-5. Sum 10: Ana plays again."
 		const text = told.tone === 'deal' ? [told.text, told.detail] : [told.detail, told.text];
-		return { text: text.filter(Boolean).join(' '), tone: told.tone };
+		return { text: text.filter(Boolean).join(' '), tone: told.tone, holds: told.text };
 	},
 	Options,
 	Rules,

@@ -20,8 +20,24 @@ export function colorName(color: Color | string): string {
 	}
 }
 
+/**
+ * A card as the table says it: "Purple 12" in English, "12 violet" in French (the number
+ * first, the colour after it in lower case, as French names a card).
+ */
 export function cardName(card: { color: Color | string; value: number | string }): string {
-	return m.pp_card({ color: colorName(card.color), value: card.value });
+	const { value } = card;
+	switch (card.color) {
+		case 'purple':
+			return m.pp_card_purple({ value });
+		case 'blue':
+			return m.pp_card_blue({ value });
+		case 'green':
+			return m.pp_card_green({ value });
+		case 'yellow':
+			return m.pp_card_yellow({ value });
+		default:
+			return m.pp_card({ color: colorName(card.color), value });
+	}
 }
 
 /** A card named from its key ('purple-10'), as refusals carry it. */

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { smallPhone } from './reach';
+import { BACKUP } from './matches';
+
+// 0 axe-core violations on every screen, in English and French, light and dark: home, new match,
+// each game's match during play, finished and abandoned, history, players, a player, the rules,
+// settings, take and resolve. The matches come in through a backup, as a person would bring them.
+
+// the smallest phone: where a wide sheet scrolls and a scrolling region must take the focus
+test.use({ ...smallPhone });
+
+const SCREENS = [
+	'/',
+	'/new',
+	'/new?game=pass-pass',
+	'/new?game=dominoes',
+	'/new?game=climbing',
+	'/history',
+	'/players',
+	'/players/p0',
+	'/rules',
+	'/rules/pass-pass',
+	'/rules/dominoes',
+	'/rules/climbing',
+	'/rules/ill-pass',
+	'/settings',
+	'/take',
+	'/resolve',
+	...['pass-pass', 'dominoes', 'climbing', 'ill-pass'].flatMap((game) => [
+		`/match/${game}-active`,
+		`/match/${game}-finished`
+	]),
+	'/match/pass-pass-6-finished',
+	'/match/pass-pass-6-active',
+	'/match/ill-pass-abandoned'
+];
+
+async function violations(page: Page, path: string) {
+	await page.goto(path);
+	await expect(page.locator('h1').first()).toBeAttached();
+	// the screen's data, read from storage, is on it before it is judged
+	if (path.endsWith('-finished')) await expect(page.getByTestId('outcome')).toBeVisible();
+	if (path.endsWith('-active')) await expect(page.getByTestId('now')).toBeVisible();
+	if (path === '/history') await expect(page.getByTestId('history').locator('li')).toHaveCount(11);
+	if (path === '/players/p0') await expect(page.getByTestId('stats-pass-pass')).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	await page.waitForTimeout(150);
+	const { violations } = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze();
+	return violations.map((violation) => ({
+		path,
+		id: violation.id,
+		impact: violation.impact,
+		nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`)
+	}));
+}
+
+for (const lang of ['en', 'fr'] as const) {
+	for (const theme of ['light', 'dark'] as const) {
+		test(`axe-core: 0 violations on every screen (${lang}, ${theme})`, async ({ page }) => {
+			test.setTimeout(240_000);
+			await page.addInitScript(
+				([lang, theme]) => {
+					localStorage.setItem('PARAGLIDE_LOCALE', lang);
+					localStorage.setItem('passpad-theme', theme);
+				},
+				[lang, theme]
+			);
+			await page.goto('/settings');
+			await page.getByTestId('import').setInputFiles({
+				name: 'backup.json',
+				mimeType: 'application/json',
+				buffer: BACKUP
+			});
+			await expect(page.getByTestId('backup-message')).toContainText(
+				lang === 'en' ? 'Imported 11 matches' : '11 parties importées'
+			);
+			await expect(page.locator('html')).toHaveAttribute('lang', lang);
+			await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+			const found = [];
+			for (const path of SCREENS) found.push(...(await violations(page, path)));
+			// every one named with its screen, rule and elements, so a failure says what to fix
+			expect(found).toEqual([]);
+		});
+	}
+}
