@@ -88,6 +88,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			});
 		case 'bad-token-count':
 			return m.cl_refusal_token_count({ count: Number(params.min) });
+		case 'tally-cards-left':
+			return m.sp_cl_refusal_cards_left();
+		case 'tally-winner-cards':
+			return m.sp_cl_refusal_winner_cards({ name: name('seat') });
+		case 'tally-cards-range':
+			return m.sp_cl_refusal_cards_range({
+				name: name('seat'),
+				cards: String(params.cards),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -100,6 +111,10 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 }
 
 function describe(act: ClimbingAction, state: ClimbingState, names: readonly string[]): string {
+	if (act?.type === 'tally') {
+		const game = state.games.length + 1;
+		return m.sp_cl_log_tally({ game, name: names[act.winner] ?? '' });
+	}
 	const name = names[act.seat] ?? '';
 	switch (act?.type) {
 		case 'start':

@@ -14,7 +14,7 @@ import {
 import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
-import { teamName } from './words';
+import { teamLetter, teamName } from './words';
 import { announce } from './announce';
 import Panel from './Panel.svelte';
 import Options from './Options.svelte';
@@ -111,6 +111,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				min: Number(params.min),
 				max: Number(params.max)
 			});
+		case 'deal-under-way':
+			return m.sp_dom_refusal_under_way({ deal: Number(params.deal) });
+		case 'tally-tiles-range':
+			return m.sp_dom_refusal_tiles_range({
+				team: teamLetter(Number(params.team)),
+				tiles: String(params.tiles),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
+		case 'tally-tiles-total':
+			return m.sp_dom_refusal_tiles_total({ total: Number(params.total), max: Number(params.max) });
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -170,6 +181,16 @@ function describe(act: DominoesAction, state: DominoesState, names: readonly str
 				return m.dom_log_count_tiles({ deal, team, tiles, total });
 			}
 			return m.dom_log_count_total({ deal, team, total: act.total ?? 0 });
+		}
+		case 'tally': {
+			const deal = state.deal;
+			if (act.wentOut === null) {
+				const [a, b] = act.left ?? [0, 0];
+				return m.sp_dom_log_blocked({ deal, teamA: teamLetter(0), teamB: teamLetter(1), a, b });
+			}
+			const team = teamName(1 - teamOf(act.wentOut), names);
+			const total = act.total ?? 0;
+			return m.sp_dom_log_out({ deal, name: names[act.wentOut] ?? '', team, total });
 		}
 		default:
 			return m.refusal_malformed();

@@ -14,6 +14,7 @@ import Panel from './Panel.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 import { announce } from './announce';
+import { describeTally, tallyRefusal } from './tally-words';
 
 export interface IllPassOptions {
 	takerReveals: boolean;
@@ -34,6 +35,11 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.ill_refusal_face_up({ card });
 		case 'no-chips':
 			return m.ill_refusal_no_chips({ name: names[Number(params.seat)] ?? '', card });
+		case 'tally-card-twice':
+		case 'tally-card-taken':
+		case 'tally-card-count':
+		case 'tally-chips':
+			return tallyRefusal(refusal, names);
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -55,6 +61,8 @@ function describe(act: IllPassAction, state: IllPassState, names: readonly strin
 			return m.ill_log_take({ name, card: state.faceUp ?? '', count: state.pot });
 		case 'pass':
 			return m.ill_log_pass({ name, card: state.faceUp ?? '' });
+		case 'tally':
+			return describeTally(act, state, names);
 		default:
 			return m.refusal_malformed();
 	}
