@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	climbing,
+	padOpen,
 	check,
 	gameNumber,
 	passEarnsToken,
@@ -16,6 +17,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import { announce } from './announce';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
@@ -150,6 +152,8 @@ export type ClimbingSession = MatchSession<typeof climbing>;
 export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 	game: climbing,
 	Panel,
+	ScorePad,
+	padOpen,
 	news: (action, before, after, names) =>
 		announce(describe(action, before, names), before, after, names),
 	Options,

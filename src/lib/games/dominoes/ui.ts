@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	dominoes,
+	padOpen,
 	teamOf,
 	tileKey,
 	tileText,
@@ -17,6 +18,7 @@ import { commonRefusal } from '../text';
 import { teamLetter, teamName } from './words';
 import { announce } from './announce';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 
@@ -203,6 +205,8 @@ export type DominoesSession = MatchSession<typeof dominoes>;
 export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 	game: dominoes,
 	Panel,
+	ScorePad,
+	padOpen,
 	news: (action, _before, after, names) => {
 		const told = announce(after, action, names);
 		if (!told) return null;

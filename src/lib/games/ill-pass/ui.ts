@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	illPass,
+	padOpen,
 	type IllPassAction,
 	type IllPassConfigRefusal,
 	type IllPassRefusal,
@@ -11,6 +12,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 import { announce } from './announce';
@@ -74,6 +76,8 @@ export type IllPassSession = MatchSession<typeof illPass>;
 export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	game: illPass,
 	Panel,
+	ScorePad,
+	padOpen,
 	Options,
 	Rules,
 	news: announce,

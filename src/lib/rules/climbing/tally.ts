@@ -2,8 +2,8 @@ import { isSeat, MALFORMED, ok, refuse, type Result } from '../common';
 import { endGame } from './reducer';
 import { HAND_SIZE, TOKENS_EACH, type ClimbingRefusal, type ClimbingState } from './types';
 
-/** Nothing has happened in this game yet: it waits for START 2, or nobody has played a set. */
-function fresh(state: ClimbingState): boolean {
+/** A game may be entered as its result now: it waits for START 2, or nobody has played a set. */
+export function padOpen(state: ClimbingState): boolean {
 	if (state.phase === 'start') return true;
 	return (
 		state.phase === 'play' &&
@@ -27,7 +27,7 @@ export function tally(
 	cardsLeft: unknown
 ): Result<ClimbingState, ClimbingRefusal> {
 	if (state.phase === 'over') return refuse('game-over');
-	if (!fresh(state)) return refuse('game-in-progress');
+	if (!padOpen(state)) return refuse('game-in-progress');
 	const players = state.hands.length;
 	if (!Number.isInteger(winner)) return refuse(MALFORMED);
 	if (!isSeat(winner, players)) return refuse('bad-seat', { seat: winner as number });

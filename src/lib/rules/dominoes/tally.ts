@@ -11,6 +11,11 @@ export const TEAM_TILES_MIN = 2;
 /** The line holds at least one tile, and every other tile is in a hand once the boneyard is empty. */
 export const BLOCKED_TILES_MAX = allTiles().length - 1;
 
+/** A deal may be entered as its result now: it has begun and no tile is down yet. */
+export function padOpen(state: DominoesState): boolean {
+	return state.phase === 'play' && state.line.length === 0;
+}
+
 /** The spots two losing partners can hold after a domino: from 2 tiles to 20. */
 export function wentOutRange(): { min: number; max: number } {
 	const values = allTiles()

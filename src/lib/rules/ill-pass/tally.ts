@@ -1,4 +1,5 @@
 import { MALFORMED, ok, refuse, type Result } from '../common';
+import { isOver } from './reducer';
 import {
 	CARDS_PLAYED,
 	CHIPS_EACH,
@@ -8,6 +9,11 @@ import {
 	type IllPassRefusal,
 	type IllPassState
 } from './types';
+
+/** The game's end may be entered now: it is not over and no card is face up. */
+export function padOpen(state: IllPassState): boolean {
+	return !isOver(state) && state.faceUp === null;
+}
 
 /**
  * Score pad: the game's end entered as each player's cards and chips left, instead of every
