@@ -335,6 +335,7 @@ async function climbingAction(page: Page, thumb: Thumb, action: ClimbingAction) 
 		return thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
 	}
 	if (action.type === 'pass') return thumb.tap(page.locator('[data-pass]'), 'pass');
+	if (action.type === 'tally') throw new Error('the simulator plays sets, never a score-pad game');
 	for (const face of facesOf(action)!) {
 		if (face.doubled) await thumb.tap(page.locator('[data-double]'), '×2');
 		await thumb.tap(page.locator(`[data-rank="${face.rank}"]`), face.rank);

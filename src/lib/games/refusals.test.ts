@@ -23,7 +23,7 @@ const GAMES: [string, GameUi, readonly string[], Record<string, string | number>
 		"I'll Pass",
 		illPass as GameUi,
 		[...illPassRules.REFUSALS, ...illPassRules.CONFIG_REFUSALS],
-		{ card: 17, seat: 1, min: 3, max: 5 }
+		{ card: 17, seat: 1, min: 3, max: 5, count: 23, expected: 44 }
 	],
 	[
 		'Pass Pass',
@@ -37,7 +37,17 @@ const GAMES: [string, GameUi, readonly string[], Record<string, string | number>
 		[...dominoesRules.REFUSALS, ...dominoesRules.CONFIG_REFUSALS],
 		{
 			...{ seat: 1, tile: '3-5', number: 3, left: 3, right: 5, end: 'left', boneyard: 4 },
-			...{ expected: 3, given: 2, total: 12, counted: 10, min: 4, max: 4 }
+			...{
+				expected: 3,
+				given: 2,
+				total: 12,
+				counted: 10,
+				min: 4,
+				max: 4,
+				team: 1,
+				tiles: 1,
+				deal: 2
+			}
 		}
 	],
 	[

@@ -30,6 +30,13 @@ export interface GameUi<G extends AnyGame = AnyGame, Options = unknown> {
 	readonly game: G;
 	/** the referee panel: turn, the controls for the next action, the game's own live view */
 	readonly Panel: Component<{ session: MatchSession<G> }>;
+	/**
+	 * The score pad: a whole round (deal, game) entered as its result instead of move by move,
+	 * shown instead of the Panel while `padOpen` says a round may be entered (docs/architecture.md).
+	 */
+	readonly ScorePad?: Component<{ session: MatchSession<G> }>;
+	/** whether the rules take a round's result now (between rounds); the rules' own answer */
+	padOpen?(state: StateOf<G>): boolean;
 	/** the game's setup options (house rules, teams, mode) on the new-match screen */
 	readonly Options: Component<
 		{ options: Options; players: number; names: readonly string[] },

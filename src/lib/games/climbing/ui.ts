@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	climbing,
+	padOpen,
 	check,
 	gameNumber,
 	passEarnsToken,
@@ -16,6 +17,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import { announce } from './announce';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
@@ -88,6 +90,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			});
 		case 'bad-token-count':
 			return m.cl_refusal_token_count({ count: Number(params.min) });
+		case 'tally-cards-left':
+			return m.sp_cl_refusal_cards_left();
+		case 'tally-winner-cards':
+			return m.sp_cl_refusal_winner_cards({ name: name('seat') });
+		case 'tally-cards-range':
+			return m.sp_cl_refusal_cards_range({
+				name: name('seat'),
+				cards: String(params.cards),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -100,6 +113,10 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 }
 
 function describe(act: ClimbingAction, state: ClimbingState, names: readonly string[]): string {
+	if (act?.type === 'tally') {
+		const game = state.games.length + 1;
+		return m.sp_cl_log_tally({ game, name: names[act.winner] ?? '' });
+	}
 	const name = names[act.seat] ?? '';
 	switch (act?.type) {
 		case 'start':
@@ -138,6 +155,8 @@ export type ClimbingSession = MatchSession<typeof climbing>;
 export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 	game: climbing,
 	Panel,
+	ScorePad,
+	padOpen,
 	news: (action, before, after, names) =>
 		announce(describe(action, before, names), before, after, names),
 	Options,

@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	dominoes,
+	padOpen,
 	teamOf,
 	tileKey,
 	tileText,
@@ -14,9 +15,10 @@ import {
 import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
-import { teamName } from './words';
+import { teamLetter, teamName } from './words';
 import { announce } from './announce';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 
@@ -111,6 +113,17 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 				min: Number(params.min),
 				max: Number(params.max)
 			});
+		case 'deal-under-way':
+			return m.sp_dom_refusal_under_way({ deal: Number(params.deal) });
+		case 'tally-tiles-range':
+			return m.sp_dom_refusal_tiles_range({
+				team: teamLetter(Number(params.team)),
+				tiles: String(params.tiles),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
+		case 'tally-tiles-total':
+			return m.sp_dom_refusal_tiles_total({ total: Number(params.total), max: Number(params.max) });
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -171,6 +184,16 @@ function describe(act: DominoesAction, state: DominoesState, names: readonly str
 			}
 			return m.dom_log_count_total({ deal, team, total: act.total ?? 0 });
 		}
+		case 'tally': {
+			const deal = state.deal;
+			if (act.wentOut === null) {
+				const [a, b] = act.left ?? [0, 0];
+				return m.sp_dom_log_blocked({ deal, teamA: teamLetter(0), teamB: teamLetter(1), a, b });
+			}
+			const team = teamName(1 - teamOf(act.wentOut), names);
+			const total = act.total ?? 0;
+			return m.sp_dom_log_out({ deal, name: names[act.wentOut] ?? '', team, total });
+		}
 		default:
 			return m.refusal_malformed();
 	}
@@ -182,6 +205,8 @@ export type DominoesSession = MatchSession<typeof dominoes>;
 export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 	game: dominoes,
 	Panel,
+	ScorePad,
+	padOpen,
 	news: (action, _before, after, names) => {
 		const told = announce(after, action, names);
 		if (!told) return null;

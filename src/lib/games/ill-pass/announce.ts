@@ -1,6 +1,7 @@
 import { m } from '$lib/paraglide/messages';
 import { isOver, mustTake, type IllPassAction, type IllPassState } from '$lib/rules/ill-pass';
 import type { News } from '../types';
+import { describeTally } from './tally-words';
 
 /**
  * What the last action did, in one line beside Undo, worded from the states before and after
@@ -31,5 +32,7 @@ export function announce(
 			if (isOver(after)) return { text: `${took}. ${m.ill_news_last()}`, tone: 'deal' };
 			return { text: `${took}. ${m.ill_news_next({ name: name(after.seat) })}`, tone: 'normal' };
 		}
+		case 'tally':
+			return { text: `${describeTally(action, before, names)}.`, tone: 'deal' };
 	}
 }

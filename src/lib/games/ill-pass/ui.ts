@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import {
 	illPass,
+	padOpen,
 	type IllPassAction,
 	type IllPassConfigRefusal,
 	type IllPassRefusal,
@@ -11,9 +12,11 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { GameUi } from '../types';
 import { commonRefusal } from '../text';
 import Panel from './Panel.svelte';
+import ScorePad from './ScorePad.svelte';
 import Options from './Options.svelte';
 import Rules from './Rules.svelte';
 import { announce } from './announce';
+import { describeTally, tallyRefusal } from './tally-words';
 
 export interface IllPassOptions {
 	takerReveals: boolean;
@@ -34,6 +37,11 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.ill_refusal_face_up({ card });
 		case 'no-chips':
 			return m.ill_refusal_no_chips({ name: names[Number(params.seat)] ?? '', card });
+		case 'tally-card-twice':
+		case 'tally-card-taken':
+		case 'tally-card-count':
+		case 'tally-chips':
+			return tallyRefusal(refusal, names);
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -55,6 +63,8 @@ function describe(act: IllPassAction, state: IllPassState, names: readonly strin
 			return m.ill_log_take({ name, card: state.faceUp ?? '', count: state.pot });
 		case 'pass':
 			return m.ill_log_pass({ name, card: state.faceUp ?? '' });
+		case 'tally':
+			return describeTally(act, state, names);
 		default:
 			return m.refusal_malformed();
 	}
@@ -66,6 +76,8 @@ export type IllPassSession = MatchSession<typeof illPass>;
 export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	game: illPass,
 	Panel,
+	ScorePad,
+	padOpen,
 	Options,
 	Rules,
 	news: announce,

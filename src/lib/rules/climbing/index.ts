@@ -29,6 +29,7 @@ export { judge, type PlayCheck } from './judge';
 export * from './types';
 export * from './selectors';
 export { apply, setup, isOver } from './reducer';
+export { padOpen } from './tally';
 
 export const climbing: GameDefinition<
 	ClimbingConfig,

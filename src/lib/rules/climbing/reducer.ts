@@ -1,6 +1,7 @@
 import { clockwise, isSeat, MALFORMED, GAME_OVER, ok, refuse, type Result } from '../common';
 import { checkActor, judge } from './judge';
 import { gameAward, matchWinner } from './scoring';
+import { tally } from './tally';
 import { supplyAfterRound, takeToken, tokenCost } from './tokens';
 import {
 	BOX_TOKENS,
@@ -65,6 +66,8 @@ export function apply(state: ClimbingState, action: ClimbingAction): Applied {
 			return play(state, action);
 		case 'pass':
 			return pass(state, action.seat);
+		case 'tally':
+			return tally(state, action.winner, action.cardsLeft);
 		default:
 			return refuse(MALFORMED);
 	}
@@ -141,7 +144,7 @@ function nextInRound(state: ClimbingState, from: number): number {
 }
 
 /** docs/rulings.md, PASS 8-9: award crowns or points; the match ends when someone reaches the target. */
-function endGame(state: ClimbingState, winner: number): ClimbingState {
+export function endGame(state: ClimbingState, winner: number): ClimbingState {
 	const players = state.hands.length;
 	const record = {
 		winner,

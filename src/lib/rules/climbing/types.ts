@@ -105,7 +105,9 @@ export interface PlayAction {
 export type ClimbingAction =
 	| { readonly type: 'start'; readonly seat: number }
 	| PlayAction
-	| { readonly type: 'pass'; readonly seat: number };
+	| { readonly type: 'pass'; readonly seat: number }
+	/** score pad, a whole game (tally.ts): who went out, and the cards left per seat */
+	| { readonly type: 'tally'; readonly winner: number; readonly cardsLeft?: readonly number[] };
 
 export const REFUSALS = [
 	'malformed-action',
@@ -125,7 +127,10 @@ export const REFUSALS = [
 	'nothing-to-augment',
 	'augment-needs-equal-set',
 	'augment-price',
-	'not-enough-tokens'
+	'not-enough-tokens',
+	'tally-cards-left',
+	'tally-winner-cards',
+	'tally-cards-range'
 ] as const;
 export type ClimbingRefusal = (typeof REFUSALS)[number];
 

@@ -29,6 +29,7 @@ export { nextStarter } from './deal';
 export * from './types';
 export * from './selectors';
 export { apply, setup, isOver } from './reducer';
+export { padOpen, wentOutRange, TEAM_TILES_MAX, TEAM_TILES_MIN } from './tally';
 
 export const dominoes: GameDefinition<
 	DominoesConfig,

@@ -2,6 +2,7 @@ import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, type Result } from
 import { count, finishDeal } from './deal';
 import { effectOfEnds, fittingEnds, isTile, lineEnds, place, tileKey, tileText } from './line';
 import { blockedPoints, nextSeat } from './scoring';
+import { tally } from './tally';
 import {
 	BONEYARD_SIZE,
 	ENDS,
@@ -66,6 +67,8 @@ export function apply(state: DominoesState, action: DominoesAction): Step {
 			return waiting(state) ?? pass(state);
 		case 'count':
 			return count(state, fields.tiles, fields.total);
+		case 'tally':
+			return tally(state, fields.wentOut, fields.total, fields.left);
 		default:
 			return refuse(MALFORMED);
 	}

@@ -83,7 +83,17 @@ export type DominoesAction =
 	| { readonly type: 'draw' }
 	| { readonly type: 'keep' }
 	| { readonly type: 'pass' }
-	| { readonly type: 'count'; readonly tiles?: readonly Tile[]; readonly total?: number };
+	| { readonly type: 'count'; readonly tiles?: readonly Tile[]; readonly total?: number }
+	/**
+	 * score pad, a whole deal (tally.ts): the seat that went out and the spots the other team
+	 * holds, or wentOut null (blocked) and the tiles left per team
+	 */
+	| {
+			readonly type: 'tally';
+			readonly wentOut: number | null;
+			readonly total?: number;
+			readonly left?: readonly [number, number];
+	  };
 
 export const REFUSALS = [
 	'malformed-action',
@@ -110,7 +120,10 @@ export const REFUSALS = [
 	'total-not-whole',
 	'count-wrong-number',
 	'count-mismatch',
-	'total-out-of-range'
+	'total-out-of-range',
+	'deal-under-way',
+	'tally-tiles-range',
+	'tally-tiles-total'
 ] as const;
 export type DominoesRefusal = (typeof REFUSALS)[number];
 

@@ -1,4 +1,5 @@
 import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, type Result } from '../common';
+import { tally } from './tally';
 import {
 	CARDS_PLAYED,
 	CHIPS_EACH,
@@ -38,6 +39,8 @@ export function apply(
 			return take(state);
 		case 'pass':
 			return pass(state);
+		case 'tally':
+			return tally(state, action.hands);
 		default:
 			return refuse(MALFORMED);
 	}

@@ -33,7 +33,9 @@ export interface IllPassState {
 export type IllPassAction =
 	| { readonly type: 'reveal'; readonly card: number }
 	| { readonly type: 'take' }
-	| { readonly type: 'pass' };
+	| { readonly type: 'pass' }
+	/** score pad: each seat's cards and chips at the game's end (tally.ts) */
+	| { readonly type: 'tally'; readonly hands: readonly Hand[] };
 
 export const REFUSALS = [
 	'malformed-action',
@@ -42,7 +44,11 @@ export const REFUSALS = [
 	'card-already-revealed',
 	'reveal-first',
 	'card-already-face-up',
-	'no-chips'
+	'no-chips',
+	'tally-card-twice',
+	'tally-card-taken',
+	'tally-card-count',
+	'tally-chips'
 ] as const;
 export type IllPassRefusal = (typeof REFUSALS)[number];
 

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dominoes } from './index';
+import { legalMatch, matchInput } from './simulate';
+import { wentOutRange } from './tally';
+import type { DealRecord, DominoesAction, DominoesState } from './types';
+
+const apply = (state: DominoesState, action: DominoesAction) => {
+	const result = dominoes.apply(state, action);
+	if (!result.ok) throw new Error(`${result.refusal.code} ${JSON.stringify(action)}`);
+	return result.value;
+};
+const refusal = (state: DominoesState, action: DominoesAction) => {
+	const result = dominoes.apply(state, action);
+	return result.ok ? null : result.refusal;
+};
+
+/** A refereed deal's result as the table writes it on the score pad. */
+function tallyOf(record: DealRecord): DominoesAction {
+	if (record.wentOut === null) {
+		const [a, b, c, d] = record.handSizes;
+		return { type: 'tally', wentOut: null, left: [a + c, b + d] };
+	}
+	return { type: 'tally', wentOut: record.wentOut, total: Math.max(...record.points) };
+}
+
+/** Deals refereed (the match's own log) or entered, as `entered(deal)` says. */
+function mixed(
+	input: typeof matchInput extends fc.Arbitrary<infer T> ? T : never,
+	entered: (deal: number) => boolean
+) {
+	const match = legalMatch(input);
+	let state = dominoes.setup(match.config, 4);
+	for (const step of match.steps) {
+		const deal = step.before.deal;
+		if (step.action.type === 'start') state = apply(state, step.action);
+		else if (!entered(deal)) state = apply(state, step.action);
+		else if (step.after.deal !== deal || step.after.phase === 'over')
+			state = apply(state, tallyOf(step.after.deals[deal - 1]));
+	}
+	return { match, state };
+}
+
+const figures = (state: DominoesState) => ({
+	points: state.deals.map((record) => record.points),
+	wentOut: state.deals.map((record) => record.wentOut),
+	starters: state.deals.map((record) => record.starter),
+	outcome: dominoes.outcome(state),
+	sheet: dominoes.sheet(state),
+	feats: dominoes.feats!.map((feat) => feat.value(state))
+});
+
+describe('Pass-Pass dominoes on the score pad gives what refereeing the deals gives', () => {
+	it('every deal entered: same points, who went out, starters, outcome, sheet and feats', () => {
+		fc.assert(
+			fc.property(matchInput, (input) => {
+				const plain = { ...input, houseRuleWinnerStarts: false };
+				const { match, state } = mixed(plain, () => true);
+				expect(figures(state)).toEqual(figures(match.state));
+			}),
+			{ numRuns: 60 }
+		);
+	});
+
+	it('refereed and entered deals mixed in one match: the same match', () => {
+		fc.assert(
+			fc.property(
+				matchInput,
+				fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+				(input, pad) => {
+					const plain = { ...input, houseRuleWinnerStarts: false };
+					const { match, state } = mixed(plain, (deal) => pad[deal - 1]);
+					expect(figures(state)).toEqual(figures(match.state));
+				}
+			),
+			{ numRuns: 60 }
+		);
+	});
+
+	it('house rule: the winner of an entered domino starts the next deal', () => {
+		fc.assert(
+			fc.property(matchInput, (input) => {
+				const ruled = { ...input, houseRuleWinnerStarts: true };
+				const match = legalMatch(ruled);
+				let state = dominoes.setup(match.config, 4);
+				state = apply(state, match.actions[0]);
+				state = apply(state, tallyOf(match.state.deals[0]));
+				const first = match.state.deals[0];
+				expect(state.deals[0].points).toEqual(first.points);
+				if (first.wentOut !== null) expect(state.starter).toBe(first.wentOut);
+			}),
+			{ numRuns: 60 }
+		);
+	});
+});
+
+describe('Pass-Pass score pad refuses impossible deals, saying why', () => {
+	const fresh = dominoes.setup({ houseRuleWinnerStarts: false, starter: 0 }, 4);
+
+	it('a total the losing partners cannot hold', () => {
+		const { min, max } = wentOutRange();
+		expect([min, max]).toEqual([1, 149]);
+		expect(refusal(fresh, { type: 'tally', wentOut: 1, total: 0 })).toEqual({
+			code: 'total-out-of-range',
+			params: { total: '0', min, max }
+		});
+		expect(refusal(fresh, { type: 'tally', wentOut: 1, total: 12.5 })?.code).toBe(
+			'total-not-whole'
+		);
+		expect(refusal(fresh, { type: 'tally', wentOut: 1 })?.code).toBe('count-tiles-or-total');
+		expect(refusal(fresh, { type: 'tally', wentOut: 4, total: 9 })?.code).toBe('bad-seat');
+	});
+
+	it('a blocked deal with a team holding fewer than 2 tiles, or more tiles than the box', () => {
+		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [1, 5] })).toEqual({
+			code: 'tally-tiles-range',
+			params: { team: 0, tiles: '1', min: 2, max: 20 }
+		});
+		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [14, 14] })).toEqual({
+			code: 'tally-tiles-total',
+			params: { total: 28, max: 27 }
+		});
+	});
+
+	it('a deal already begun tile by tile, and before the lots', () => {
+		const begun = apply(fresh, { type: 'play', tile: [3, 4] });
+		expect(refusal(begun, { type: 'tally', wentOut: 1, total: 9 })).toEqual({
+			code: 'deal-under-way',
+			params: { deal: 1 }
+		});
+		const lots = dominoes.setup({ houseRuleWinnerStarts: false }, 4);
+		expect(refusal(lots, { type: 'tally', wentOut: 1, total: 9 })?.code).toBe(
+			'choose-starter-first'
+		);
+	});
+
+	it('a blocked deal scores 1 a tile; a domino gives the total to the other team', () => {
+		const blocked = apply(fresh, { type: 'tally', wentOut: null, left: [5, 3] });
+		expect(blocked.deals[0].points).toEqual([5, 3]);
+		expect(blocked.seat).toBe(1);
+		const out = apply(blocked, { type: 'tally', wentOut: 2, total: 23 });
+		expect(out.deals[1].points).toEqual([0, 23]);
+		expect(dominoes.feats![0].value(out)).toEqual([0, 0, 1, 0]);
+	});
+});
