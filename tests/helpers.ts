@@ -125,3 +125,72 @@ export async function playIllPass(page: Page, steps: IllPassStep[]): Promise<voi
 		}
 	}
 }
+
+/**
+ * What a table meets between two entries, beside the pad: each leaves the screen as a person
+ * would find it next (the page back at its top after a trip to the log or the match's tools
+ * below the pad, as a person scrolls back up before the next entry). Used by the reach paths
+ * (tests/paths.e2e.ts): the entry that follows is checked with the notice shown.
+ */
+export type Disruption = 'undo' | 'reload' | 'edit' | 'abandon' | 'handover' | 'unsaved';
+
+/** Makes IndexedDB writes fail as a full disk while `window.failWrites` is set. */
+export async function breakStorageOnDemand(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const w = window as unknown as { failWrites?: boolean };
+		for (const method of ['add', 'put', 'delete'] as const) {
+			const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+			IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+				if (w.failWrites) throw new DOMException('The disk is full.', 'QuotaExceededError');
+				return original.apply(this, args);
+			} as never;
+		}
+	});
+}
+
+export async function failWrites(page: Page, on: boolean): Promise<void> {
+	await page.evaluate(
+		(value) => ((window as unknown as { failWrites: boolean }).failWrites = value),
+		on
+	);
+}
+
+/** Back at the top of the match screen, as a person scrolls back to the pad. */
+export async function backToTop(page: Page): Promise<void> {
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/** Abandons the match from its tools below the pad: the screen says so above the pad. */
+export async function abandonHere(page: Page): Promise<void> {
+	await page.getByTestId('match-actions').locator('button').first().click();
+	await page.locator('#match-actions-panel button').first().click();
+	// said in the line under the header, unless the last tap's refusal still stands there
+	await expect(page.getByTestId('abandoned').or(page.getByTestId('refusal'))).toBeVisible();
+	await backToTop(page);
+}
+
+/** Hands the match over from its tools below the pad ("Done: the other phone has it"). */
+export async function handOverHere(page: Page): Promise<void> {
+	await page.locator('.handover > button').click();
+	await page.locator('#handover-panel button').last().click();
+	await expect(page.getByTestId('handed').or(page.getByTestId('refusal'))).toBeVisible();
+	await backToTop(page);
+}
+
+/** From the log, "change" the last action: the screen goes back to just before it. */
+export async function editLast(page: Page): Promise<void> {
+	const log = page.getByTestId('log');
+	await log.locator('summary').click();
+	await log.locator('li button.small').first().click();
+	await log.getByRole('group').getByRole('button').first().click();
+	await expect(page.getByTestId('editing')).toBeVisible();
+	await log.locator('summary').click();
+	await backToTop(page);
+}
+
+/** Reloads the match screen and waits for it to show the same log. */
+export async function reloadMatch(page: Page, length: number): Promise<void> {
+	await page.reload();
+	await expect(page.getByTestId('log').locator('summary')).toContainText(`(${length})`);
+}

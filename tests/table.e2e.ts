@@ -74,6 +74,7 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 				await expect(page.getByTestId(`pad-total-${side}`)).toContainText(String(points));
 			}
 			console.log(thumb.report(`pass-pass ${lang}`));
+			thumb.expectAllInReach(`pass-pass ${lang}`);
 			// with every card's diamonds known, a 4-player trick is colour + value per card + the pick
 			const known = thumb.perAction.get('trick, diamonds known') ?? [];
 			expect(known.length).toBeGreaterThan(0);
@@ -127,6 +128,7 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			await expect(page.getByTestId('total-0')).toHaveText(String(a));
 			await expect(page.getByTestId('total-1')).toHaveText(String(b));
 			console.log(thumb.report(`dominoes ${lang}`));
+			thumb.expectAllInReach(`dominoes ${lang}`);
 		});
 
 		test(`PASS: a whole basic match to three crowns, every tap in reach (${lang})`, async ({
@@ -161,6 +163,7 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 				await expect(page.getByTestId(`total-${seat}`)).toHaveText(String(crowns));
 			}
 			console.log(thumb.report(`climbing ${lang}`));
+			thumb.expectAllInReach(`climbing ${lang}`);
 		});
 
 		test(`I'll Pass: a whole game, every tap in reach (${lang})`, async ({ page }) => {
@@ -187,6 +190,7 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 				await expect(page.getByTestId(`score-${seat}`)).toHaveText(String(score(run.state, seat)));
 			}
 			console.log(thumb.report(`ill-pass ${lang}`));
+			thumb.expectAllInReach(`ill-pass ${lang}`);
 		});
 	});
 }
@@ -212,6 +216,7 @@ test.describe('390x844, fr', () => {
 			await logged(page, at + 1);
 		}
 		await expect(page.getByTestId('outcome')).toBeVisible();
+		thumb.expectAllInReach('ill-pass 390x844 fr');
 	});
 });
 
