@@ -506,6 +506,8 @@ async function climbingAction(page: Page, thumb: Thumb, action: ClimbingAction) 
 		return thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
 	}
 	if (action.type === 'pass') return thumb.tap(page.locator('[data-pass]'), 'pass');
+	// the simulator referees every play; a score-pad game is not among its actions
+	if (action.type !== 'play') throw new Error(`unexpected ${action.type} in a refereed game`);
 	for (const face of facesOf(action)!) {
 		if (face.doubled) await thumb.tap(page.locator('[data-double]'), '×2');
 		await thumb.tap(page.locator(`[data-rank="${face.rank}"]`), face.rank);

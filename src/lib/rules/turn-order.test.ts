@@ -239,7 +239,7 @@ describe('who starts the next round or deal, as each game says it', () => {
 			if (!before || state.round <= before.round || state.phase !== 'play') return;
 			rounds++;
 			const last = played.actions[at - 1];
-			expect(last.type).toBe('pass');
+			if (last.type !== 'pass') throw new Error(`a round ended on ${last.type}, not a pass`);
 			expect(climbing.opener(state)).toBe(
 				before.passed.findIndex((out, seat) => !out && seat !== last.seat)
 			);
