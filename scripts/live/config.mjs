@@ -44,7 +44,7 @@ export function permissionsOf(role, user, table) {
 }
 
 /** A string as the config file quotes it (JSON's quoting is the config's). */
-const q = (value) => JSON.stringify(String(value));
+const q = (/** @type {unknown} */ value) => JSON.stringify(String(value));
 
 /**
  * @typedef {{ user: string, hash: string, role: 'admin' | 'host' | 'writer' | 'reader', table?: string }} User

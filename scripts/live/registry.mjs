@@ -34,15 +34,15 @@ export async function hashOf(password, cost = DEFAULT_COST) {
  * @typedef {{ user: string, pass: string }} Credential
  */
 
-/** @param {string} dir */
-export function readRegistry(dir) {
+export function readRegistry(/** @type {string} */ dir) {
 	const file = join(dir, 'tables.json');
 	if (!existsSync(file)) return /** @type {Registry} */ ({ version: 1, users: [], tables: {} });
 	return /** @type {Registry} */ (JSON.parse(readFileSync(file, 'utf8')));
 }
 
 /** Written whole then renamed: a crash leaves the old registry or the new one, never half. */
-export function writeRegistry(dir, /** @type {Registry} */ registry) {
+/** @param {string} dir @param {Registry} registry */
+export function writeRegistry(dir, registry) {
 	mkdirSync(dir, { recursive: true });
 	const file = join(dir, 'tables.json');
 	writeFileSync(`${file}.tmp`, JSON.stringify(registry, null, '\t'), { mode: 0o600 });

@@ -47,10 +47,10 @@ export function freePort() {
 	});
 }
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
 
 /** Resolves once something accepts connections on the port (nats-server is up in ~0.1 s). */
-async function listening(port, ms = 10_000) {
+async function listening(/** @type {number} */ port, ms = 10_000) {
 	const until = Date.now() + ms;
 	while (Date.now() < until) {
 		const open = await new Promise((done) => {
@@ -180,7 +180,7 @@ export async function startLive(options) {
 
 	/** @type {(import('node:child_process').ChildProcess | null)[]} */
 	const processes = nodes.map(() => null);
-	async function startNode(index) {
+	async function startNode(/** @type {number} */ index) {
 		const child = spawn(natsBinary(), ['-c', configOf(index)], {
 			stdio: ['ignore', 'ignore', options.quiet === false ? 'inherit' : 'ignore']
 		});
@@ -231,7 +231,7 @@ export async function startLive(options) {
 		throw new Error('the reloaded server does not accept the new credential');
 	}
 
-	async function addStream(table) {
+	async function addStream(/** @type {string} */ table) {
 		const config = {
 			name: streamOf(table),
 			subjects: [matchesOf(table)],

@@ -162,7 +162,9 @@ export class LiveChannel {
 	onHere(callback: (by: string) => void) {
 		this.#subs.push(
 			this.#nc.subscribe(hereSubject(this.#table, this.#match), {
-				callback: (error, message) => !error && callback(message.string())
+				callback: (error, message) => {
+					if (!error) callback(message.string());
+				}
 			})
 		);
 	}

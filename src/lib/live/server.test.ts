@@ -72,7 +72,10 @@ async function follow(channel: LiveChannel, count: number, ms = 10_000) {
 				: begin(read.entry, seq, (id) => RULES[id]);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') copy = verdict.live;
 			seen.push({ seq, verdict: verdict.kind });
-			if (copy && copy.entries.length >= count) (clearTimeout(timer), resolve());
+			if (copy && copy.entries.length >= count) {
+				clearTimeout(timer);
+				resolve();
+			}
 		});
 	});
 	await done;
