@@ -204,7 +204,8 @@ export async function startLive(options) {
 		reconnectTimeWait: 250,
 		name: 'passpad-provisioning'
 	});
-	const jsm = await jetstreamManager(nc);
+	// a cluster elects its JetStream leader a few seconds after starting: no check now
+	const jsm = await jetstreamManager(nc, { checkAPI: false });
 
 	/** Every running node reads its config again (a config reload: docs/live.md). */
 	async function reload() {
