@@ -78,7 +78,7 @@ export function configText(options) {
 		'jetstream {',
 		`  store_dir: ${q(options.storeDir)}`,
 		'  max_memory_store: 64MB',
-		'  max_file_store: 4GB',
+		'  max_file_store: 16GB',
 		'}',
 		'websocket {',
 		`  host: ${q(options.wsHost ?? '127.0.0.1')}`,

@@ -118,6 +118,26 @@ function writeConfigsOf(dataDir, state, registry) {
 }
 
 /**
+ * A nats-server left running on this data folder by a server process that was killed holds
+ * its JetStream store: it is stopped first (only when its command line names this folder).
+ * @param {string} dir
+ */
+async function stopLeftOver(dir) {
+	const pidFile = join(dir, 'nats.pid');
+	if (!existsSync(pidFile)) return;
+	const pid = Number(readFileSync(pidFile, 'utf8').trim());
+	let command = '';
+	try {
+		command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+	} catch {
+		return; // not running (or no /proc: nothing to find)
+	}
+	if (!command.includes('nats-server') || !command.includes(dir)) return;
+	process.kill(pid, 'SIGTERM');
+	for (let tries = 0; tries < 100 && existsSync(`/proc/${pid}`); tries++) await sleep(50);
+}
+
+/**
  * Revokes a table on a running server from another process: its users leave the registry,
  * every node's config is rewritten and reloaded (SIGHUP to the pid nats-server wrote).
  * @param {string} dataDir @param {string} table
@@ -194,6 +214,7 @@ export async function startLive(options) {
 	}
 
 	writeConfigs();
+	for (const node of nodes) await stopLeftOver(node.dir);
 	await Promise.all(nodes.map((_, index) => startNode(index)));
 
 	const nc = await connect({
@@ -241,7 +262,8 @@ export async function startLive(options) {
 			// a retried append (same Nats-Msg-Id) within two minutes is acknowledged, not stored twice
 			duplicate_window: 120 * 1e9,
 			max_msg_size: 16 * 1024,
-			max_bytes: 64 * 1024 * 1024,
+			// ~25,000 entries: hundreds of matches; the server reserves it per table (16 GB for 2,000)
+			max_bytes: 8 * 1024 * 1024,
 			// the log is the record: nobody deletes or purges an entry
 			deny_delete: true,
 			deny_purge: true
@@ -280,6 +302,27 @@ export async function startLive(options) {
 		return next;
 	}
 
+	/**
+	 * Many tables at once, one reload for all (bench/live.mjs opens hundreds).
+	 * @param {number} count
+	 */
+	function createTables(count) {
+		const next = queue.then(async () => {
+			const made = [];
+			for (let index = 0; index < count; index++) made.push(await addTable(registry, cost));
+			writeRegistry(dataDir, registry);
+			await reload();
+			if (made.length) await accepted(made[made.length - 1].writer);
+			for (const table of made) await addStream(table.table);
+			return made;
+		});
+		queue = next.then(
+			() => {},
+			() => {}
+		);
+		return next;
+	}
+
 	const provisioning = nc.subscribe(PROVISION_SUBJECT, {
 		callback: (error, msg) => {
 			if (error) return;
@@ -298,6 +341,7 @@ export async function startLive(options) {
 		nc,
 		jsm,
 		createTable,
+		createTables,
 		/** A table's credentials stop working at once; its matches stay on the server. */
 		async revoke(/** @type {string} */ table) {
 			registry = readRegistry(dataDir);
