@@ -101,11 +101,15 @@ export class LiveChannel {
 
 	/**
 	 * Reads the match's entries from stream sequence `from` on, in order, for as long as the
-	 * channel is open: `onEntry` is awaited before the next. When the library recreates its
+	 * channel is open: `onEntry` is awaited before the next, and told how many entries the
+	 * server has after it (0: caught up). When the library recreates its
 	 * consumer (a server restart), reading starts again after the last entry `onEntry` saw, so
 	 * nothing is skipped and nothing comes twice.
 	 */
-	async follow(from: number, onEntry: (seq: number, bytes: Uint8Array) => void | Promise<void>) {
+	async follow(
+		from: number,
+		onEntry: (seq: number, bytes: Uint8Array, pending: number) => void | Promise<void>
+	) {
 		let next = Math.max(1, from);
 		while (!this.#closed) {
 			const consumer = await this.#consumer(next);
@@ -126,7 +130,7 @@ export class LiveChannel {
 			})();
 			for await (const message of messages) {
 				if (message.seq < next) continue; // delivered again after a recreate: seen already
-				await onEntry(message.seq, message.data);
+				await onEntry(message.seq, message.data, message.info.pending);
 				next = message.seq + 1;
 			}
 			// stopped: closed, or recreated, or the pull gave up: read again from after the last

@@ -1,0 +1,311 @@
+/**
+ * One live match on this phone (docs/live.md, "On the phone"): the table's copy read from the
+ * server and checked entry by entry (replay.ts), this phone's own log (through a LocalPort), and
+ * the one rule between them: the pen phone sends what the table lacks, in order; every other
+ * phone takes what the table has; when both have entries the other lacks, the phone shows both
+ * and a person chooses. Nothing from the network is written here before it passed the check.
+ */
+import type { AnyGame, GameId } from '$lib/rules/common';
+import { LiveChannel, type Online } from './client';
+import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
+import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
+import { changeFrom, relate } from './sync';
+import { HERE_EVERY_MS, holderSilent } from './pen';
+
+/** This phone's own copy of the match, as the live table needs it. */
+export interface LocalMatch {
+	readonly id: string;
+	readonly game: GameId;
+	readonly config: unknown;
+	readonly names: readonly string[];
+	readonly createdAt: number;
+	readonly actions: readonly unknown[];
+}
+
+/** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
+export interface LocalPort {
+	read(): LocalMatch;
+	/** this phone's match becomes the table's log (already checked by the rules) */
+	write(table: LiveMatch): Promise<void>;
+	/** this phone's log kept as a new match of its own; its id */
+	keepApart(): Promise<string>;
+}
+
+export interface Me {
+	/** this phone's id on the wire (kept in this browser) */
+	readonly by: string;
+	/** whose phone it is, as the table calls them */
+	readonly name: string;
+	/** a follower's credential: it never writes */
+	readonly reader: boolean;
+}
+
+export interface Refused {
+	readonly why: RefusedWhy;
+	readonly reason?: string;
+	readonly at: number;
+}
+
+export class LiveTable {
+	readonly #channel: LiveChannel;
+	readonly #port: LocalPort;
+	readonly #rulesOf: (game: GameId) => AnyGame | undefined;
+	readonly #me: Me;
+	readonly #joinedAt = Date.now();
+	#timers: ReturnType<typeof setInterval>[] = [];
+	#pushing = false;
+	/** the entry sent and not yet answered: sent again, with the same id, when back online */
+	#inFlight: Entry | null = null;
+
+	table = $state.raw<LiveMatch | null>(null);
+	caughtUp = $state(false);
+	online = $state<Online>('online');
+	refused = $state.raw<Refused | null>(null);
+	/** both versions, when this phone has entries the table lacks and the table has others */
+	conflict = $state.raw<{ here: number; table: number } | null>(null);
+	/** another phone entered first: ours was not stored */
+	stale = $state(false);
+	asked = $state(false);
+	asking = $state.raw<{ by: string; name: string } | null>(null);
+	lastHere = $state<number | null>(null);
+	now = $state(Date.now());
+
+	constructor(
+		channel: LiveChannel,
+		port: LocalPort,
+		me: Me,
+		rulesOf: (game: GameId) => AnyGame | undefined
+	) {
+		this.#channel = channel;
+		this.#port = port;
+		this.#me = me;
+		this.#rulesOf = rulesOf;
+	}
+
+	get me(): Me {
+		return this.#me;
+	}
+	get penIsMine(): boolean {
+		return !!this.table && this.table.pen.by === this.#me.by;
+	}
+	get penName(): string | null {
+		return this.table?.pen.name ?? null;
+	}
+	/** entries this phone has that the server does not, yet */
+	get pending(): number {
+		if (!this.table || !this.penIsMine) return 0;
+		const here = this.#port.read().actions;
+		const relation = relate(here, this.table.actions);
+		return relation.kind === 'same' || relation.kind === 'behind' ? 0 : 1;
+	}
+	get holderSilent(): boolean {
+		return holderSilent(this.lastHere, this.#joinedAt, this.now);
+	}
+
+	/**
+	 * Starts following. `begin`: this phone starts the match live (it holds the pen): the start
+	 * entry and the log so far go first.
+	 */
+	async open(starting: boolean) {
+		this.#channel.onStatus((status) => {
+			this.online = status;
+			if (status === 'online') void this.#reconcile();
+		});
+		if (!this.#me.reader) {
+			this.#channel.onHere((by) => {
+				if (this.table && by === this.table.pen.by) this.lastHere = Date.now();
+			});
+			this.#channel.onAsk((by, name) => {
+				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name };
+			});
+		}
+		this.#timers.push(
+			setInterval(() => {
+				this.now = Date.now();
+				if (this.penIsMine && this.online === 'online') this.#channel.sayHere(this.#me.by);
+			}, HERE_EVERY_MS)
+		);
+		if (starting) await this.#start();
+		void this.#channel.follow(1, (seq, bytes, pending) => this.#receive(seq, bytes, pending));
+	}
+
+	async #start() {
+		const local = this.#port.read();
+		const start: Entry = {
+			v: 1,
+			id: newId(),
+			match: local.id,
+			pos: 0,
+			prev: null,
+			by: this.#me.by,
+			at: Date.now(),
+			change: {
+				kind: 'start',
+				game: local.game,
+				config: local.config,
+				names: [...local.names],
+				createdAt: local.createdAt,
+				pen: this.#me.name
+			}
+		};
+		const answer = await this.#channel.append(writeEntry(start), start.id, 0);
+		if (!answer.ok) return; // already live (a reload): following tells the rest
+		const verdict = begin(start, answer.seq, this.#rulesOf);
+		if (verdict.kind === 'applied') {
+			this.table = verdict.live;
+			this.caughtUp = true;
+			await this.#reconcile();
+		}
+	}
+
+	async #receive(seq: number, bytes: Uint8Array, pending: number) {
+		const read = readEntry(bytes);
+		if (!read.ok) {
+			this.refused = { why: read.why, at: seq };
+		} else {
+			const verdict = this.table
+				? accept(this.table, read.entry, seq)
+				: begin(read.entry, seq, this.#rulesOf);
+			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+			else if (verdict.kind === 'conflict') {
+				// two entries at one position on the server: shown, never picked
+				this.conflict = {
+					here: this.table?.actions.length ?? 0,
+					table: this.table?.actions.length ?? 0
+				};
+			} else {
+				const reason = verdict.refusal?.code;
+				this.refused = reason
+					? { why: verdict.why, reason, at: seq }
+					: { why: verdict.why, at: seq };
+			}
+		}
+		if (pending === 0) this.caughtUp = true;
+		if (this.caughtUp) await this.#reconcile();
+	}
+
+	/** Called after this phone's match changed (an entry, undo or edit committed here). */
+	changed() {
+		void this.#reconcile();
+	}
+
+	async #reconcile() {
+		const table = this.table;
+		if (!table || !this.caughtUp || this.conflict) return;
+		const here = this.#port.read().actions;
+		const relation = relate(here, table.actions);
+		if (relation.kind === 'same') {
+			this.stale = false;
+			return;
+		}
+		// the table has more: every phone takes it
+		if (relation.kind === 'behind') return this.#port.write(table);
+		// this phone has entries the table lacks: the pen phone sends them, in order
+		if (this.penIsMine) return this.#push(changeFrom(table.actions, here));
+		// and someone else has the pen: both versions are shown, a person chooses
+		this.conflict = { here: here.length, table: table.actions.length };
+	}
+
+	/** Sends one change after the table's last entry; one at a time, each after its answer. */
+	async #push(change: Change | null) {
+		if (!change || this.#pushing || this.#me.reader) return;
+		const table = this.table;
+		if (!table) return;
+		this.#pushing = true;
+		try {
+			const entry =
+				this.#inFlight && this.#inFlight.pos === table.entries.length
+					? this.#inFlight
+					: nextEntry(table, change, this.#me.by, newId(), Date.now());
+			// never send what the other phones would refuse
+			const checked = accept(table, entry, 0);
+			if (checked.kind !== 'applied') return;
+			this.#inFlight = entry;
+			const after = table.seqs[table.seqs.length - 1];
+			const answer = await this.#channel.append(writeEntry(entry), entry.id, after);
+			if (answer.ok) {
+				this.#inFlight = null;
+				const verdict = accept(this.table ?? table, entry, answer.seq);
+				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+				this.stale = false;
+			} else if (answer.why === 'stale') {
+				// another phone's entry is there: the reader brings it, then we look again
+				this.#inFlight = null;
+				this.stale = true;
+				return;
+			} else {
+				return; // offline: sent again when the connection is back
+			}
+		} finally {
+			this.#pushing = false;
+		}
+		await this.#reconcile();
+	}
+
+	/** "Take the pen": at once when the holder has been silent, else ask it. */
+	async takePen() {
+		if (!this.table || this.penIsMine || this.#me.reader) return;
+		if (this.holderSilent) {
+			await this.#takeNow();
+		} else {
+			this.#channel.ask(this.#me.by, this.#me.name);
+			this.asked = true;
+			// unanswered, and the holder falls silent: taken then
+			const check = setInterval(() => {
+				if (!this.asked || this.penIsMine) return clearInterval(check);
+				if (this.holderSilent) {
+					clearInterval(check);
+					void this.#takeNow();
+				}
+			}, 1_000);
+			this.#timers.push(check);
+		}
+	}
+
+	async #takeNow() {
+		const table = this.table;
+		if (!table) return;
+		this.asked = false;
+		await this.#pushPen(this.#me.by, this.#me.name);
+	}
+
+	/** The pen phone gives the pen to the phone that asked. */
+	async givePen() {
+		const to = this.asking;
+		if (!to || !this.penIsMine) return;
+		this.asking = null;
+		await this.#pushPen(to.by, to.name);
+	}
+
+	async #pushPen(to: string, name: string) {
+		const table = this.table;
+		if (!table) return;
+		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
+		const answer = await this.#channel.append(
+			writeEntry(entry),
+			entry.id,
+			table.seqs[table.seqs.length - 1]
+		);
+		if (answer.ok) {
+			const verdict = accept(this.table ?? table, entry, answer.seq);
+			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+		} else if (answer.why === 'stale') this.stale = true;
+	}
+
+	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
+	async followTable() {
+		if (!this.table) return;
+		await this.#port.keepApart();
+		await this.#port.write(this.table);
+		this.conflict = null;
+	}
+
+	dismissRefused() {
+		this.refused = null;
+	}
+
+	async close() {
+		for (const timer of this.#timers) clearInterval(timer);
+		await this.#channel.close();
+	}
+}
