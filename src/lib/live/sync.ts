@@ -5,7 +5,8 @@
  */
 import type { Change } from './protocol';
 
-function key(value: unknown): string {
+/** A log as one string, for comparing it with another. */
+export function key(value: unknown): string {
 	return JSON.stringify(value, (_, inner) =>
 		inner && typeof inner === 'object' && !Array.isArray(inner)
 			? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))

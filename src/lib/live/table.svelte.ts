@@ -9,7 +9,7 @@ import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
-import { changeFrom, relate } from './sync';
+import { changeFrom, key, relate } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 
 /** This phone's own copy of the match, as the live table needs it. */
@@ -29,6 +29,9 @@ export interface LocalPort {
 	write(table: LiveMatch): Promise<void>;
 	/** this phone's log kept as a new match of its own; its id */
 	keepApart(): Promise<string>;
+	/** the log as this phone last agreed with the table (sync.ts `key`), null before ever */
+	synced(): string | null;
+	setSynced(key: string): void;
 }
 
 export interface Me {
@@ -50,7 +53,7 @@ export class LiveTable {
 	readonly #channel: LiveChannel;
 	readonly #port: LocalPort;
 	readonly #rulesOf: (game: GameId) => AnyGame | undefined;
-	readonly #me: Me;
+	#me: Me;
 	readonly #joinedAt = Date.now();
 	#timers: ReturnType<typeof setInterval>[] = [];
 	#pushing = false;
@@ -91,12 +94,10 @@ export class LiveTable {
 	get penName(): string | null {
 		return this.table?.pen.name ?? null;
 	}
-	/** entries this phone has that the server does not, yet */
-	get pending(): number {
-		if (!this.table || !this.penIsMine) return 0;
-		const here = this.#port.read().actions;
-		const relation = relate(here, this.table.actions);
-		return relation.kind === 'same' || relation.kind === 'behind' ? 0 : 1;
+	/** whether this phone has entries the server does not have yet */
+	get pending(): boolean {
+		if (!this.table || !this.penIsMine) return false;
+		return relate(this.#port.read().actions, this.table.actions).kind !== 'same';
 	}
 	get holderSilent(): boolean {
 		return holderSilent(this.lastHere, this.#joinedAt, this.now);
@@ -193,14 +194,22 @@ export class LiveTable {
 		const table = this.table;
 		if (!table || !this.caughtUp || this.conflict) return;
 		const here = this.#port.read().actions;
-		const relation = relate(here, table.actions);
-		if (relation.kind === 'same') {
+		if (relate(here, table.actions).kind === 'same') {
+			this.#port.setSynced(key(here));
 			this.stale = false;
 			return;
 		}
-		// the table has more: every phone takes it
-		if (relation.kind === 'behind') return this.#port.write(table);
-		// this phone has entries the table lacks: the pen phone sends them, in order
+		// entries made on this phone since it last agreed with the table (the phone that starts
+		// a match live has agreed with nobody yet: its log is its own)
+		const agreed = this.#port.synced();
+		const own = agreed === null ? here.length > 0 : agreed !== key(here);
+		if (!own) {
+			// the table moved on: every phone takes what it has
+			await this.#port.write(table);
+			this.#port.setSynced(key(table.actions));
+			return;
+		}
+		// the pen phone sends its own entries, in order
 		if (this.penIsMine) return this.#push(changeFrom(table.actions, here));
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
@@ -242,9 +251,10 @@ export class LiveTable {
 		await this.#reconcile();
 	}
 
-	/** "Take the pen": at once when the holder has been silent, else ask it. */
-	async takePen() {
+	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
+	async takePen(name = this.#me.name) {
 		if (!this.table || this.penIsMine || this.#me.reader) return;
+		this.#me = { ...this.#me, name };
 		if (this.holderSilent) {
 			await this.#takeNow();
 		} else {
@@ -297,6 +307,7 @@ export class LiveTable {
 		if (!this.table) return;
 		await this.#port.keepApart();
 		await this.#port.write(this.table);
+		this.#port.setSynced(key(this.table.actions));
 		this.conflict = null;
 	}
 

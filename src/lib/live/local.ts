@@ -1,0 +1,101 @@
+/**
+ * This phone's match as the live table reads and writes it, through the match session and the
+ * log's own writes (docs/live.md, "On the phone"): a whole log replaced at the expected length
+ * (replaceLog), a match new here taken like a hand-over (its proof replays every action).
+ */
+import { loadLog, replaceLog } from '$lib/db';
+import { planTakeOver, takeOver } from '$lib/db/handover';
+import type { HandedMatch } from '$lib/share/handover';
+import { summarize } from '$lib/match/summary';
+import type { MatchSession } from '$lib/match/session.svelte';
+import type { LiveMatch } from './replay';
+import type { LocalMatch, LocalPort } from './table.svelte';
+import { saveSynced, savedSynced } from './saved';
+
+function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
+	return {
+		id,
+		game: local.game,
+		config: local.config,
+		names: [...local.names],
+		notes: '',
+		playedMs: 0,
+		playedByHand: false,
+		createdAt: local.createdAt,
+		log: local.actions.map((action) => ({ action, at }))
+	};
+}
+
+const fromTable = (table: LiveMatch): LocalMatch => ({
+	id: table.match,
+	game: table.start.game,
+	config: table.start.config,
+	names: table.start.names,
+	createdAt: table.start.createdAt,
+	actions: table.actions
+});
+
+export class SessionPort implements LocalPort {
+	readonly #id: string;
+	#session: MatchSession | null;
+	#cache: LocalMatch | null = null;
+
+	constructor(id: string, session: MatchSession | null) {
+		this.#id = id;
+		this.#session = session;
+	}
+
+	read(): LocalMatch {
+		const session = this.#session;
+		if (session) {
+			return {
+				id: this.#id,
+				game: session.match.game,
+				config: session.match.config,
+				names: session.match.seats.map((seat) => seat.name),
+				createdAt: session.match.createdAt,
+				actions: session.actions
+			};
+		}
+		return (
+			this.#cache ?? {
+				id: this.#id,
+				game: 'ill-pass',
+				config: null,
+				names: [],
+				createdAt: 0,
+				actions: []
+			}
+		);
+	}
+
+	async write(table: LiveMatch): Promise<void> {
+		const here = await loadLog(this.#id).catch(() => null);
+		if (!here) {
+			const plan = await planTakeOver(handed(this.#id, fromTable(table), Date.now()));
+			await takeOver(plan);
+		} else {
+			await replaceLog(
+				this.#id,
+				here.match.length,
+				table.actions,
+				summarize(table.game, table.state)
+			);
+		}
+		this.#cache = fromTable(table);
+	}
+
+	async keepApart(): Promise<string> {
+		const id = crypto.randomUUID();
+		const plan = await planTakeOver(handed(id, this.read(), Date.now()));
+		await takeOver(plan);
+		return id;
+	}
+
+	synced(): string | null {
+		return savedSynced(this.#id);
+	}
+	setSynced(key: string) {
+		saveSynced(this.#id, key);
+	}
+}
