@@ -50,6 +50,8 @@ export function appHandler(root = 'build') {
 			const path = pathOf(req.url);
 			if (stale.has(known.has(path) ? path : '/200.html')) delete req.headers['accept-encoding'];
 		}
-		files(req, res, () => res.writeHead(404, { 'Cache-Control': 'no-cache' }).end());
+		files(req, res, () => {
+			res.writeHead(404, { 'Cache-Control': 'no-cache' }).end();
+		});
 	};
 }

@@ -10,14 +10,16 @@ import { LIVE_PATH } from '../../src/lib/live/names.js';
  * @param {() => number} target nats-server's WebSocket port (asked on each connection)
  */
 export function proxyLive(server, target) {
-	/** @type {Set<import('node:net').Socket>} */
-	const open = new Set();
-	let refusing = false;
+	/** @type {Map<import('node:net').Socket, string>} each socket and its browser's user agent */
+	const open = new Map();
+	/** @type {(agent: string) => boolean} */
+	let refusing = () => false;
 	server.on('upgrade', (req, socket, head) => {
 		const path = (req.url ?? '').split('?')[0];
-		if (path !== LIVE_PATH || refusing) return socket.destroy();
+		const agent = req.headers['user-agent'] ?? '';
+		if (path !== LIVE_PATH || refusing(agent)) return socket.destroy();
 		const upstream = connect(target(), '127.0.0.1');
-		open.add(socket).add(upstream);
+		open.set(socket, agent).set(upstream, agent);
 		const close = () => {
 			socket.destroy();
 			upstream.destroy();
@@ -38,15 +40,18 @@ export function proxyLive(server, target) {
 		});
 	});
 	return {
-		/** Cuts every phone's connection, as a network cut would (tests). */
-		cut() {
-			for (const socket of open) socket.destroy();
-			open.clear();
+		/** Cuts the connections of the phones `who` names (all by default), as a network cut would. */
+		cut(/** @type {(agent: string) => boolean} */ who = () => true) {
+			for (const [socket, agent] of open) {
+				if (!who(agent)) continue;
+				socket.destroy();
+				open.delete(socket);
+			}
 		},
-		/** Refuses new connections (true) or takes them again (false): a longer cut (tests). */
-		refuse(value = true) {
-			refusing = value;
-			if (value) this.cut();
+		/** Cuts those phones and refuses them until `refuse(() => false)`: a longer cut (tests). */
+		refuse(/** @type {(agent: string) => boolean} */ who = () => true) {
+			refusing = who;
+			this.cut(who);
 		}
 	};
 }

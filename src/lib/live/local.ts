@@ -11,6 +11,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
 import { saveSynced, savedSynced } from './saved';
+import { key } from './sync';
 
 function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
 	return {
@@ -39,6 +40,8 @@ export class SessionPort implements LocalPort {
 	readonly #id: string;
 	#session: MatchSession | null;
 	#cache: LocalMatch | null = null;
+	/** the log written last, until the session on screen has read it back */
+	#written: readonly unknown[] | null = null;
 
 	constructor(id: string, session: MatchSession | null) {
 		this.#id = id;
@@ -47,6 +50,12 @@ export class SessionPort implements LocalPort {
 
 	read(): LocalMatch {
 		const session = this.#session;
+		if (session && this.#written) {
+			// the session adopts a write a moment later (it watches the stored row): until then
+			// the stored log is the one written
+			if (key(session.actions) === key(this.#written)) this.#written = null;
+			else return { ...this.read0(session), actions: this.#written };
+		}
 		if (session) {
 			return {
 				id: this.#id,
@@ -69,6 +78,17 @@ export class SessionPort implements LocalPort {
 		);
 	}
 
+	private read0(session: MatchSession): LocalMatch {
+		return {
+			id: this.#id,
+			game: session.match.game,
+			config: session.match.config,
+			names: session.match.seats.map((seat) => seat.name),
+			createdAt: session.match.createdAt,
+			actions: session.actions
+		};
+	}
+
 	async write(table: LiveMatch): Promise<void> {
 		const here = await loadLog(this.#id).catch(() => null);
 		if (!here) {
@@ -83,6 +103,7 @@ export class SessionPort implements LocalPort {
 			);
 		}
 		this.#cache = fromTable(table);
+		this.#written = table.actions;
 	}
 
 	async keepApart(): Promise<string> {

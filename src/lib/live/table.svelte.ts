@@ -59,6 +59,11 @@ export class LiveTable {
 	#pushing = false;
 	/** the entry sent and not yet answered: sent again, with the same id, when back online */
 	#inFlight: Entry | null = null;
+	/**
+	 * The stream sequence of the last message read on the match's subject, refused ones
+	 * included: the server compares an append with the subject's last message, whatever it is.
+	 */
+	#lastSeen = 0;
 
 	table = $state.raw<LiveMatch | null>(null);
 	caughtUp = $state(false);
@@ -160,6 +165,7 @@ export class LiveTable {
 	}
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
+		this.#lastSeen = Math.max(this.#lastSeen, seq);
 		const read = readEntry(bytes);
 		if (!read.ok) {
 			this.refused = { why: read.why, at: seq };
@@ -181,6 +187,10 @@ export class LiveTable {
 					: { why: verdict.why, at: seq };
 			}
 		}
+		if (this.conflict && this.table) {
+			// both versions as they stand now: the table may go on meanwhile
+			this.conflict = { here: this.#port.read().actions.length, table: this.table.actions.length };
+		}
 		if (pending === 0) this.caughtUp = true;
 		if (this.caughtUp) await this.#reconcile();
 	}
@@ -190,7 +200,20 @@ export class LiveTable {
 		void this.#reconcile();
 	}
 
-	async #reconcile() {
+	#queue: Promise<void> = Promise.resolve();
+	#queued = false;
+	/** One look at a time: a write here or a send must end before the next look. */
+	#reconcile(): Promise<void> {
+		if (this.#queued) return this.#queue;
+		this.#queued = true;
+		this.#queue = this.#queue.then(() => {
+			this.#queued = false;
+			return this.#reconcileNow();
+		});
+		return this.#queue;
+	}
+
+	async #reconcileNow() {
 		const table = this.table;
 		if (!table || !this.caughtUp || this.conflict) return;
 		const here = this.#port.read().actions;
@@ -230,8 +253,7 @@ export class LiveTable {
 			const checked = accept(table, entry, 0);
 			if (checked.kind !== 'applied') return;
 			this.#inFlight = entry;
-			const after = table.seqs[table.seqs.length - 1];
-			const answer = await this.#channel.append(writeEntry(entry), entry.id, after);
+			const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
 			if (answer.ok) {
 				this.#inFlight = null;
 				const verdict = accept(this.table ?? table, entry, answer.seq);
@@ -243,12 +265,19 @@ export class LiveTable {
 				this.stale = true;
 				return;
 			} else {
-				return; // offline: sent again when the connection is back
+				// no answer: sent again (same id) once the connection is back, or now if it is
+				if (this.online === 'online') setTimeout(() => void this.#reconcile(), 500);
+				return;
 			}
 		} finally {
 			this.#pushing = false;
 		}
-		await this.#reconcile();
+		void this.#reconcile();
+	}
+
+	/** The sequence an append expects last on the subject: our last entry's, or a later refused one's. */
+	#after(table: LiveMatch): number {
+		return Math.max(table.seqs[table.seqs.length - 1], this.#lastSeen);
 	}
 
 	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
@@ -291,11 +320,7 @@ export class LiveTable {
 		const table = this.table;
 		if (!table) return;
 		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
-		const answer = await this.#channel.append(
-			writeEntry(entry),
-			entry.id,
-			table.seqs[table.seqs.length - 1]
-		);
+		const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
