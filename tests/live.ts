@@ -6,7 +6,6 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appHandler } from '../scripts/app.mjs';
 import { proxyLive } from '../scripts/live/proxy.mjs';
 import { freePort, startLive } from '../scripts/live/server.mjs';
 
@@ -14,6 +13,9 @@ export async function startLiveApp() {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
 	// bcrypt cost 4 keeps the tests quick; the config still holds hashes only
 	const live = await startLive({ dataDir: dir, cost: 4 });
+	// scripts/app.mjs is plain, untyped JavaScript of the static server: loaded as it is
+	const app: string = '../scripts/app.mjs';
+	const { appHandler } = await import(/* @vite-ignore */ app);
 	const server = createServer(appHandler('build'));
 	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
 	const port = await freePort();

@@ -10,7 +10,7 @@ import { LIVE_PATH } from '../../src/lib/live/names.js';
  * @param {() => number} target nats-server's WebSocket port (asked on each connection)
  */
 export function proxyLive(server, target) {
-	/** @type {Map<import('node:net').Socket, string>} each socket and its browser's user agent */
+	/** @type {Map<import('node:stream').Duplex, string>} each socket and its browser's user agent */
 	const open = new Map();
 	/** @type {(agent: string) => boolean} */
 	let refusing = () => false;
