@@ -5,6 +5,22 @@ import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
+/** The writes of a match and its log: only its store calls them (src/lib/match/store.ts). */
+const MATCH_WRITES = [
+	'appendAction',
+	'undoAction',
+	'redoAction',
+	'replaceLog',
+	'setNotes',
+	'setTimePlayed',
+	'abandonMatch',
+	'resumeMatch',
+	'handOverMatch',
+	'removeMatch',
+	'deleteMatch',
+	'restoreMatch'
+];
+
 export default ts.config(
 	{
 		ignores: [
@@ -48,7 +64,28 @@ export default ts.config(
 		}
 	},
 	{
-		// Rules are pure: no Svelte, DOM or storage in src/lib/rules (DEVELOPERS.md architecture).
+		// One writer per match (docs/architecture.md, "Who writes what"): every change to a match
+		// goes through its store (src/lib/match/store.ts); no screen writes a match row or its log.
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		ignores: ['src/lib/db/**', 'src/lib/match/store.ts', 'src/lib/rules/**', '**/*.test.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['$lib/db', '$lib/db/*', '**/db', '**/db/*'],
+							importNames: MATCH_WRITES,
+							message:
+								'A match is written by its store only: use MatchStore (src/lib/match/store.ts).'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
+		// Rules are pure: no Svelte, DOM or storage in src/lib/rules (docs/architecture.md).
 		files: ['src/lib/rules/**/*.ts'],
 		rules: {
 			'no-restricted-imports': [

@@ -1,4 +1,4 @@
-// Every figure of issue 14 in one run, through the real build in Chromium, after `npm run
+// Every speed and size figure in one run, through the real build in Chromium, after `npm run
 // build` (`npm run bench` builds first). Prints figures, asserts none:
 //   - the home page's first visit: everything it loads (scripts/size.mjs) and Lighthouse on the
 //     first visit and the repeat visits (scripts/lighthouse.mjs), each run as its own process;
@@ -48,7 +48,7 @@ const tap = await tapToPaint(browser, base);
 loads.push(load());
 
 console.log(`== IndexedDB with 10,000 matches (load average ${load()})`);
-// an on-disk profile (issue 14): IndexedDB on the disk as on a phone, not in memory as in a
+// an on-disk profile: IndexedDB on the disk as on a phone, not in memory as in a
 // fresh browser context
 const profile = mkdtempSync(join(tmpdir(), 'passpad-bench-'));
 const disk = await chromium.launchPersistentContext(profile, {
@@ -125,7 +125,7 @@ const row = (name, visit) => lighthouse.rows.find((r) => r.name === name && r.vi
 const audit = (r) =>
 	`performance ${r.performance}, LCP ${r.lcp.toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}, best practices ${r.bestPractices} (runs: ${r.performances.join(', ')}; LCP ${r.lcps.map((lcp) => lcp.toFixed(2)).join(', ')} s)`;
 console.log(`
-== Issue 14, every figure of this run (${new Date().toISOString().slice(0, 10)}; load average ${loads.join(', ')} on ${cpus().length} cores)
+== Every figure of this run (${new Date().toISOString().slice(0, 10)}; load average ${loads.join(', ')} on ${cpus().length} cores)
 home page, first visit, everything it loads:  JS ${kb(size.home.js.gzip)} gzip (${kb(size.home.js.sent)} as sent, ${kb(size.home.js.raw)} raw) in ${size.home.files} files; CSS ${kb(size.home.css.gzip)} gzip; HTML ${kb(size.home.html.sent)} as sent
 Lighthouse ${lighthouse.rows[0].version} mobile, median of ${lighthouse.runs}:
   home, FIRST visit (no storage, no service worker, empty cache): ${audit(row('home', 'first'))}

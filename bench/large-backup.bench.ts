@@ -1,5 +1,5 @@
 // Writes reports/large-backup.json: a backup of 10,996 finished I'll Pass matches among eight
-// players (about the size of the 47 MB file in issue 12), for bench/large-import.mjs.
+// players (about 47 MB, the size of a large real backup), for bench/large-import.mjs.
 // Run: npx vitest run --config bench/vitest.config.ts bench/large-backup.bench.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { it } from 'vitest';
@@ -7,13 +7,15 @@ import { seeded } from '../src/lib/rules/common';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 
 const MATCHES = 10_996;
+/** The n-th id, in the form Passpad makes (src/lib/db/ids.ts): a backup's ids must have it. */
+const madeUpId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SHORTEST = 115;
 const names = ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo', 'Yu-cin', 'Wang'];
 
 it(`writes a backup of ${MATCHES} matches`, () => {
 	const random = seeded(47);
 	const players = names.map((name, k) => ({
-		id: `player-${k}`,
+		id: madeUpId(1_000_000 + k),
 		name,
 		nameKey: name.toLowerCase(),
 		hidden: false,
@@ -27,7 +29,7 @@ it(`writes a backup of ${MATCHES} matches`, () => {
 		const count = game.players;
 		const at = start + i * 3_600_000;
 		return {
-			id: `match-${i}`,
+			id: madeUpId(i),
 			game: 'ill-pass',
 			config: game.config,
 			seats: Array.from({ length: count }, (_, k) => {

@@ -1,4 +1,4 @@
-// Tap to painted screen (issue 14, item 5): how long a player waits, in a long match, between
+// Tap to painted screen: how long a player waits, in a long match, between
 // touching a button and seeing its action done on screen. Prints figures, asserts none.
 //
 // The match: I'll Pass, three players, played through the screens to 200 actions (reveals,

@@ -44,8 +44,22 @@ export function appHandler(root = 'build') {
 			res.setHeader('Cache-Control', cacheControl(pathname));
 		}
 	});
+	/**
+	 * A precompressed sibling asked for by its own name (`/index.html.br`, `/sw.js.gz`): it
+	 * exists only to be sent in place of its file, with Content-Encoding; sent as itself it
+	 * would be raw compressed bytes under a type no browser reads. Not a file of the site: 404.
+	 * @param {string} path
+	 */
+	function isSibling(path) {
+		const ext = /\.(br|gz)$/.exec(path);
+		return ext !== null && known.has(path) && known.has(path.slice(0, -ext[0].length));
+	}
 	return (req, res) => {
 		for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+		if (isSibling(pathOf(req.url))) {
+			res.writeHead(404, { 'Cache-Control': 'no-cache', 'Content-Type': 'text/plain' });
+			return void res.end('Not found');
+		}
 		if (stale.size) {
 			const path = pathOf(req.url);
 			if (stale.has(known.has(path) ? path : '/200.html')) delete req.headers['accept-encoding'];

@@ -321,7 +321,7 @@ test('refused plays show their reason before anything is played; undo takes a pl
 	await enter(page, 'K');
 	await expect(preview).toContainText('Does not beat pair, nines');
 	await expect(playButton).toBeDisabled();
-	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card
+	// docs/rulings.md, PASS 10: the upgraded AA face is played on its own, never with another card
 	await page.getByRole('button', { name: 'Clear' }).click();
 	await enter(page, 'AA A A');
 	await page.getByRole('checkbox', { name: /^Upgrade/ }).check();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
 
-// Issue 13 item 7: a player's colour on their seat, their chart line and the result picture;
+// A player's colour on their seat, their chart line and the result picture;
 // chart lines also differ by dash and marker, never by colour alone.
 
 const TEAL = { light: 'rgb(0, 114, 124)', dark: 'rgb(79, 209, 217)', hex: [0, 114, 124] };

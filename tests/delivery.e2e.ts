@@ -1,15 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync
+} from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-// Issue 14, item 2: the build goes out precompressed (scripts/compress.mjs writes .br and .gz
+// The build goes out precompressed (scripts/compress.mjs writes .br and .gz
 // siblings; scripts/serve.mjs sends them), with the same cache and security headers.
 
 interface Answer {
+	status: number;
 	headers: Record<string, string | string[] | undefined>;
 	body: Buffer;
 }
@@ -20,7 +29,13 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Answer> {
 		get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
 			const chunks: Buffer[] = [];
 			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+			response.on('end', () =>
+				resolve({
+					status: response.statusCode ?? 0,
+					headers: response.headers,
+					body: Buffer.concat(chunks)
+				})
+			);
 		}).on('error', reject);
 	});
 }
@@ -85,6 +100,29 @@ test('each encoding a client accepts: brotli, else gzip, else the file itself, w
 			if (encoding) expect(answer.body.length).toBeLessThan(file.length);
 		}
 	}
+});
+
+test('a precompressed sibling asked for by its own name is no file of the site: 404', async ({
+	baseURL
+}) => {
+	const siblings = readdirSync('build', { recursive: true, encoding: 'utf8' })
+		.filter((file) => /\.(br|gz)$/.test(file))
+		.map((file) => `/${file}`);
+	expect(siblings).toEqual(expect.arrayContaining(['/index.html.br', '/sw.js.gz']));
+	// every one of them, and its file still goes out (compressed) under its own name
+	for (const path of siblings) {
+		for (const accept of ['gzip, deflate, br', 'identity']) {
+			const answer = await fetchRaw(`${baseURL}${path}`, accept);
+			expect(answer.status, `${path} for ${accept}`).toBe(404);
+			expect(answer.headers['content-encoding'], path).toBeUndefined();
+			expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+		}
+	}
+	const escaped = await fetchRaw(`${baseURL}/index.html%2Ebr`, 'br');
+	expect(escaped.status).toBe(404);
+	const file = await fetchRaw(`${baseURL}/sw.js`, 'gzip, deflate, br');
+	expect([file.status, file.headers['content-encoding']]).toEqual([200, 'br']);
+	expect(decoded(file).equals(readFileSync('build/sw.js'))).toBe(true);
 });
 
 test.describe('a file changed after the build', () => {

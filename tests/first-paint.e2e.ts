@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 14: the home page is prerendered, so its text paints before any of the app's scripts
+// The home page is prerendered, so its text paints before any of the app's scripts
 // has run; src/app.html's inline script chooses the theme and the language before that first
 // paint. Here the app's scripts are held back, so what is seen is the first paint alone.
 

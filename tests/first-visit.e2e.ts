@@ -2,7 +2,7 @@ import { SCHEMA_VERSION as CURRENT } from '../src/lib/db/schema';
 import { expect, test, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
 
-// Issue 14: the home page is the first visit's first screen. It reads the unfinished matches
+// The home page is the first visit's first screen. It reads the unfinished matches
 // with IndexedDB alone; Dexie and the database layer load with the first screen that writes.
 
 /** The scripts the page fetched, by URL, with their text. */

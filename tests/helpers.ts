@@ -69,7 +69,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 
 /**
  * The pause a person leaves between two presses of the same button for two entries (two
- * players passing in turn); quicker is a double tap, which the match drops (issue 10).
+ * players passing in turn); quicker is a double tap, which the match drops.
  */
 export async function nextPress(page: Page): Promise<void> {
 	await page.waitForTimeout(320);

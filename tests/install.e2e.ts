@@ -1,6 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 
-// Issue 13 item 4: install, said plainly. Headless Chromium never fires beforeinstallprompt,
+// Install, said plainly. Headless Chromium never fires beforeinstallprompt,
 // so the tests fire one as Chromium would: cancelable, with prompt() and userChoice.
 
 /** Fires the browser's install offer; its prompt() counts calls and answers `outcome`. */

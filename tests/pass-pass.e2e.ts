@@ -7,7 +7,7 @@ type Card = [Color, number, number];
 
 /**
  * Colour, value, then diamonds: how a player enters a card in a match. A card seen before
- * needs no diamonds tap: it goes down with the value (issue 10).
+ * needs no diamonds tap: it goes down with the value, one tap fewer.
  */
 async function enterCard(page: Page, [color, value, diamonds]: Card) {
 	await page.getByRole('button', { name: color, exact: true }).click();

@@ -11,7 +11,7 @@ import { totals as climbingTotals, type ClimbingAction } from '../src/lib/rules/
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { score } from '../src/lib/rules/ill-pass';
 
-// At the table (issue 10): whole matches of every game played with one thumb on a small phone.
+// At the table: whole matches of every game played with one thumb on a small phone.
 // Before every tap the control is on screen without scrolling and nothing covers it (Thumb).
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];

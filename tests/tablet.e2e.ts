@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startMatch } from './helpers';
 
-// A tablet uses its width (issue 10): the entry on one side, the score sheet and the log on the
+// A tablet uses its width: the entry on one side, the score sheet and the log on the
 // other, both in view at once; not a phone column in the middle of the screen.
 test.use({ viewport: { width: 820, height: 1180 }, isMobile: false, hasTouch: true });
 

@@ -1,4 +1,5 @@
-import { restoreMatch, type RemovedMatch } from '$lib/db/matches';
+import type { RemovedMatch } from '$lib/db/matches';
+import { MatchStore } from '$lib/match/store';
 
 /** How long Undo is offered after a match is deleted: a few seconds, then it is gone for good. */
 export const UNDO_MS = 10_000;
@@ -31,7 +32,7 @@ class RecentlyDeleted {
 	async undo(): Promise<RemovedMatch | null> {
 		const removed = this.#removed;
 		if (!removed) return null;
-		await restoreMatch(removed);
+		await MatchStore.restore(removed);
 		this.forget();
 		return removed;
 	}

@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DBCore, type EntityTable, type Middleware } from 'dexie';
 import {
 	DB_NAME,
 	SCHEMA,
@@ -28,6 +28,7 @@ export class PasspadDb extends Dexie {
 
 	constructor(name = DB_NAME) {
 		super(name);
+		this.use(strictWhileDurable(this));
 		this.version(1).stores(SCHEMA[1]);
 		this.version(2)
 			.stores(SCHEMA[2])
@@ -150,23 +151,41 @@ export function useDatabase(db: PasspadDb): void {
 	instance = db;
 }
 
-type Durability = 'default' | 'strict' | 'relaxed' | undefined;
-
 /**
  * Runs a write whose transactions commit with durability "strict": the browser reports it
  * done only once it is on disk, not merely handed to the operating system. For the writes
  * that matter most: the action that ends a match, an import. Others keep the default, which
- * is faster and already survives a closed tab. Dexie reads the option as each transaction
- * starts, so it is set around the write (a read or write starting meanwhile is strict too,
- * which is only slower).
+ * is faster and already survives a closed tab. The database's `strict` middleware (below)
+ * asks it of every read-write transaction that starts while such a write is under way (one
+ * starting meanwhile elsewhere is strict too, which is only slower).
  */
 export async function durably<T>(db: PasspadDb, write: () => Promise<T>): Promise<T> {
-	const options = db._options as { chromeTransactionDurability?: Durability };
-	const before = options.chromeTransactionDurability;
-	if (db.strictWrites++ === 0) options.chromeTransactionDurability = 'strict';
+	db.strictWrites++;
 	try {
 		return await write();
 	} finally {
-		if (--db.strictWrites === 0) options.chromeTransactionDurability = before;
+		db.strictWrites--;
 	}
+}
+
+/**
+ * Dexie's public middleware API (DBCore): the durability each read-write transaction is
+ * opened with, strict while `durably` runs, the browser's default otherwise.
+ */
+function strictWhileDurable(db: PasspadDb): Middleware<DBCore> {
+	return {
+		stack: 'dbcore',
+		name: 'durably',
+		create: (down) => ({
+			...down,
+			transaction: (stores, mode, options) =>
+				down.transaction(
+					stores,
+					mode,
+					mode === 'readwrite' && db.strictWrites > 0
+						? { ...options, durability: 'strict' }
+						: options
+				)
+		})
+	};
 }

@@ -7,9 +7,11 @@ import { summarize } from '../match/summary';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
-import { exportAll, importBackup, readBackup } from './backup';
+import { exportAll } from './backup-export';
+import { importBackup } from './backup-import';
+import { readBackup } from './backup-validate';
 
-// Issue 12, item 8: the writes that end a match or import a backup commit with durability
+// The writes that end a match or import a backup commit with durability
 // "strict"; the others keep the browser's default. Read from the transactions IndexedDB opens.
 let writes: { stores: string[]; durability: string | undefined }[] = [];
 const original = IDBDatabase.prototype.transaction;
@@ -74,7 +76,7 @@ describe('durability: strict for the writes that end a match or import', () => {
 	});
 });
 
-describe('persistent storage is asked for (issue 12, item 8)', () => {
+describe('persistent storage is asked for', () => {
 	function stubStorage() {
 		const storage = { granted: false, asked: 0 };
 		vi.stubGlobal('navigator', {

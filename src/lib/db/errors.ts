@@ -20,22 +20,74 @@ export class MissingMatch extends Error {
 	}
 }
 
-/** A name for why storage failed, for the screen: quota, unavailable (private mode), other. */
-export function storageProblem(error: unknown): 'quota' | 'unavailable' | 'conflict' | 'other' {
-	const name = (error as { name?: string })?.name ?? '';
-	const inner = (error as { inner?: { name?: string } })?.inner?.name ?? '';
-	if (name === 'LogConflict') return 'conflict';
-	if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') return 'quota';
-	if (
-		[
-			'MissingAPIError',
-			'OpenFailedError',
-			'DatabaseClosedError',
-			'InvalidStateError',
-			'SecurityError',
-			'UnknownError'
-		].includes(name)
-	)
-		return 'unavailable';
+/**
+ * Why storage failed, for the screen to word: the device is full ('quota'); this browser does
+ * not let Passpad keep data here, or its storage did not open ('unavailable'); another tab
+ * wrote first ('conflict'); the browser's storage broke (a browser or disk error: 'failed');
+ * the data cannot be stored as it is ('unstorable'); no reason given ('other').
+ */
+export type StorageProblem =
+	'quota' | 'unavailable' | 'conflict' | 'failed' | 'unstorable' | 'other';
+
+const QUOTA = ['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'];
+const UNSTORABLE = ['DataCloneError', 'RangeError'];
+/** the browser refuses storage outright: no IndexedDB, blocked site data, private mode */
+const REFUSED = ['MissingAPIError', 'SecurityError'];
+const FAILED = [
+	'UnknownError',
+	'AbortError',
+	'DataError',
+	'ConstraintError',
+	'ReadOnlyError',
+	'TimeoutError',
+	'NotFoundError',
+	'TransactionInactiveError'
+];
+/** storage that is not open: blocked, or it did not open in time (db.ts), or it was closed */
+const NOT_OPEN = ['DatabaseClosedError', 'OpenFailedError', 'InvalidStateError'];
+
+/**
+ * The errors inside an error: Dexie wraps the browser's (`inner`: a transaction's AbortError
+ * holds the QuotaExceededError that aborted it, a DatabaseClosedError the open's failure), a
+ * bulk write lists its failures, an Error may have a `cause`. Bounded: a chain from outside
+ * could loop.
+ */
+function chain(error: unknown): { name: string; code?: number }[] {
+	const found: { name: string; code?: number }[] = [];
+	const queue: unknown[] = [error];
+	while (queue.length > 0 && found.length < 16) {
+		const node = queue.shift() as {
+			name?: unknown;
+			code?: unknown;
+			inner?: unknown;
+			cause?: unknown;
+			failures?: unknown;
+		} | null;
+		if (!node || typeof node !== 'object') continue;
+		found.push({
+			name: typeof node.name === 'string' ? node.name : '',
+			code: typeof node.code === 'number' ? node.code : undefined
+		});
+		queue.push(node.inner, node.cause);
+		if (Array.isArray(node.failures)) queue.push(...node.failures.slice(0, 4));
+	}
+	return found;
+}
+
+/**
+ * A name for why storage failed, from the error as the browser and Dexie give it. The cause
+ * wins over its wrapping: a full disk reported as a transaction abort, or as a database that
+ * could not open, is a full disk.
+ */
+export function storageProblem(error: unknown): StorageProblem {
+	const errors = chain(error);
+	const any = (names: string[]) => errors.some((inner) => names.includes(inner.name));
+	if (errors[0]?.name === 'LogConflict') return 'conflict';
+	// 22: the legacy code of QuotaExceededError, the one thing some browsers set
+	if (any(QUOTA) || errors.some((inner) => inner.code === 22)) return 'quota';
+	if (any(UNSTORABLE)) return 'unstorable';
+	if (any(REFUSED)) return 'unavailable';
+	if (any(FAILED)) return 'failed';
+	if (any(NOT_OPEN)) return 'unavailable';
 	return 'other';
 }

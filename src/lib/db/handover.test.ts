@@ -5,7 +5,7 @@ import { randomGame } from '../rules/ill-pass/simulate';
 import { RULES } from '../rules/registry';
 import { summarize } from '../match/summary';
 import { decodeHandover, encodeHandover } from '../share/handover';
-import { BackupRefused } from './backup';
+import { BackupRefused } from './backup-validate';
 import { PasspadDb, useDatabase } from './db';
 import { TakeOverRefused, handedMatch, planTakeOver, takeOver } from './handover';
 import { appendAction, loadLog } from './log';

@@ -1,7 +1,7 @@
 /**
- * A match handed over between phones (issue 13, item 5), on the storage side: what the first
+ * A match handed over between phones, on the storage side: what the first
  * phone packs (handedMatch), and how the other phone takes it (planTakeOver, takeOver) through
- * the same proof and import as a backup (backup.ts): every action replayed through the rules
+ * the same proof and import as a backup (backup-validate.ts, backup-import.ts): every action replayed through the rules
  * before anything is written.
  *
  * The match may already be on this phone: handed back after the other phone played on, or a
@@ -11,7 +11,11 @@
  */
 import { Dexie } from 'dexie';
 import type { HandedMatch } from '$lib/share/handover';
-import { BACKUP_FORMAT, BackupRefused, importBackup, readBackup, type BackupFile } from './backup';
+import { RULES } from '../rules/registry';
+import { importBackup } from './backup-import';
+import { BackupRefused, proveBackup, type BackupFile } from './backup-validate';
+import { BACKUP_FORMAT } from './limits';
+import { newId as makeId } from './ids';
 import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { nameKey } from './players';
@@ -87,8 +91,9 @@ export function handoverBackup(match: HandedMatch, now: number, newId: () => str
 
 /**
  * What taking the match does here: 'new' (not on this phone), 'replace' (this phone's copy was
- * handed over, or the link's log extends it), 'same' (this phone has exactly this log: nothing to
- * write), 'diverged' (this phone's copy has entries the link lacks: refused).
+ * handed over, or the link's log extends it, or its setup differs), 'same' (this phone has
+ * exactly this match: nothing to write), 'diverged' (this phone's copy has entries the link
+ * lacks: refused).
  */
 export type TakeOverVerdict = 'new' | 'replace' | 'same' | 'diverged';
 
@@ -102,10 +107,23 @@ export interface TakeOverPlan {
 		readonly length: number;
 		readonly handedAt?: number;
 	} | null;
+	/** how the link's match is set up otherwise than this phone's copy: said before replacing */
+	readonly differences: readonly SetupDifference[];
 }
 
-/** Two actions are the same entry: equal JSON, whatever the order of their fields. */
-function sameAction(a: unknown, b: unknown): boolean {
+/**
+ * One way the link's match is set up otherwise than the copy here (same id, so the same match
+ * in the players' eyes): names as each side has them, in seat order.
+ */
+export type SetupDifference =
+	| { readonly kind: 'game'; readonly here: string; readonly link: string }
+	| { readonly kind: 'players'; readonly here: string[]; readonly link: string[] }
+	| { readonly kind: 'seats'; readonly here: string[]; readonly link: string[] }
+	| { readonly kind: 'starter'; readonly here: string | null; readonly link: string | null }
+	| { readonly kind: 'options' };
+
+/** Two entries or setups are the same: equal JSON, whatever the order of their fields. */
+function same(a: unknown, b: unknown): boolean {
 	const sorted = (value: unknown) =>
 		JSON.stringify(value, (_, inner) =>
 			inner && typeof inner === 'object' && !Array.isArray(inner)
@@ -115,16 +133,47 @@ function sameAction(a: unknown, b: unknown): boolean {
 	return sorted(a) === sorted(b);
 }
 
+type Setup = Pick<MatchRow, 'game' | 'config' | 'seats'>;
+
+/** Who acts first in a setup, as its game's rules say; null where a first action decides it. */
+function starter(setup: Setup): string | null {
+	const game = RULES[setup.game];
+	const seat = game.turn(game.setup(setup.config as never, setup.seats.length));
+	return seat === null ? null : (setup.seats[seat]?.name ?? null);
+}
+
+/** How the link's setup differs from the copy here: game, players, seat order, who starts. */
+export function setupDifferences(here: Setup, link: Setup): SetupDifference[] {
+	if (here.game !== link.game) return [{ kind: 'game', here: here.game, link: link.game }];
+	const names = (setup: Setup) => setup.seats.map((seat) => seat.name);
+	const keys = (setup: Setup) => names(setup).map(nameKey);
+	const differences: SetupDifference[] = [];
+	if (!same([...keys(here)].sort(), [...keys(link)].sort())) {
+		differences.push({ kind: 'players', here: names(here), link: names(link) });
+	} else if (!same(keys(here), keys(link))) {
+		differences.push({ kind: 'seats', here: names(here), link: names(link) });
+	}
+	const first = { here: starter(here), link: starter(link) };
+	const firstKey = (name: string | null) => (name === null ? null : nameKey(name));
+	if (firstKey(first.here) !== firstKey(first.link)) {
+		differences.push({ kind: 'starter', ...first });
+	} else if (!same(here.config, link.config) && differences.length === 0) {
+		differences.push({ kind: 'options' });
+	}
+	return differences;
+}
+
 function verdictFor(
 	here: MatchRow | undefined,
 	local: readonly unknown[],
-	incoming: readonly unknown[]
+	incoming: readonly unknown[],
+	differs: boolean
 ): TakeOverVerdict {
 	if (!here) return 'new';
 	const prefix =
-		local.length <= incoming.length &&
-		local.every((action, at) => sameAction(action, incoming[at]));
-	if (prefix && local.length === incoming.length && here.status !== 'handed') return 'same';
+		local.length <= incoming.length && local.every((action, at) => same(action, incoming[at]));
+	if (prefix && local.length === incoming.length && here.status !== 'handed' && !differs)
+		return 'same';
 	// handed over, this copy was given away: the link's is the match now
 	if (prefix || here.status === 'handed') return 'replace';
 	return 'diverged';
@@ -146,23 +195,28 @@ async function localCopy(id: string) {
 export async function planTakeOver(
 	match: HandedMatch,
 	now = Date.now(),
-	newId: () => string = () => crypto.randomUUID()
+	newId: () => string = makeId
 ): Promise<TakeOverPlan> {
 	// players are known by name here: two seats of one name would become one player twice
 	const keys = match.names.map((name) => (typeof name === 'string' ? nameKey(name) : name));
 	const twice = keys.findIndex((key, seat) => keys.indexOf(key) !== seat);
 	if (twice >= 0)
 		throw new BackupRefused({ code: 'invalid', path: `matches.0.seats.${twice}.name` });
-	const backup = readBackup(JSON.stringify(handoverBackup(match, now, newId)));
-	const { match: here, rows } = await localCopy(match.id);
+	// proven as data: a hostile link never goes through JSON.stringify (too deep: refused first)
+	const backup = proveBackup(handoverBackup(match, now, newId));
+	const incoming = backup.matches[0];
+	const { match: here, rows } = await localCopy(incoming.id);
+	const differences = here ? setupDifferences(here, incoming) : [];
 	return {
 		backup,
 		verdict: verdictFor(
 			here,
 			rows.map((row) => row.action),
-			backup.matches[0].log.map((entry) => entry.action)
+			incoming.log.map((entry) => entry.action),
+			differences.length > 0
 		),
-		here: here ? { status: here.status, length: here.length, handedAt: here.handedAt } : null
+		here: here ? { status: here.status, length: here.length, handedAt: here.handedAt } : null,
+		differences
 	};
 }
 
@@ -190,7 +244,8 @@ export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 	const verdict = verdictFor(
 		here,
 		rows.map((row) => row.action),
-		incoming.log.map((entry) => entry.action)
+		incoming.log.map((entry) => entry.action),
+		here !== undefined && setupDifferences(here, incoming).length > 0
 	);
 	if (verdict === 'diverged')
 		throw new TakeOverRefused(incoming.id, rows.length, incoming.log.length);

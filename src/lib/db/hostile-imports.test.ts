@@ -4,12 +4,15 @@ import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { summarize } from '../match/summary';
 import { RULES } from '../rules/registry';
-import { BackupRefused, exportAll, importBackup, readBackup, type BackupFile } from './backup';
+import { exportAll } from './backup-export';
+import { importBackup } from './backup-import';
+import { BackupRefused, readBackup, type BackupFile } from './backup-validate';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
+import { HOSTILE_IDS } from './hostile-ids';
 
-// Issue 12's "bad imports" figure: every file below is a real export with one thing made
+// The "bad imports" figure: every file below is a real export with one thing made
 // wrong, and each must be refused, with the database unchanged. Prints "refused N of N".
 // Run: npx vitest run src/lib/db/hostile-imports.test.ts
 
@@ -105,9 +108,38 @@ function mutations(): Mutation[] {
 		);
 		add(`match ${index} redo not a list`, (file) => (match(file).redo = {}));
 		add(`match ${index} result forged shape`, (file) => (match(file).result = { winners: 'all' }));
+		// ids not in the form Passpad makes (ids.ts), everything else consistent
+		for (const id of HOSTILE_IDS) {
+			add(`match ${index} id ${JSON.stringify(id)}`, (file) => (file.matches[index].id = id));
+		}
+		// nested deeper than any match (limits.ts): 20,000 levels
+		add(`match ${index} config too deep`, (file) => (match(file).config = nested(20_000)));
+		add(
+			`match ${index} action too deep`,
+			(file) => (file.matches[index].log[1].action = { type: 'pass', x: nested(20_000) })
+		);
+		add(`match ${index} redo too deep`, (file) => (match(file).redo = [nested(20_000)]));
+	}
+	// a player's id, changed on the roster and on every seat alike
+	for (const id of HOSTILE_IDS) {
+		add(`player id ${JSON.stringify(id)}`, (file) => {
+			const old = file.players[0].id;
+			file.players[0].id = id;
+			for (const match of file.matches)
+				for (const seat of match.seats) if (seat.playerId === old) seat.playerId = id;
+		});
 	}
 	return list;
 }
+
+/**
+ * Stands for an array 20,000 levels deep ([[[…]]]) until the file is text: JSON.stringify
+ * itself overflows on one, so the text is put in after (text()).
+ */
+const DEEP = '<20,000 levels>';
+const nested = (_levels: 20_000) => DEEP;
+const text = (file: unknown) =>
+	JSON.stringify(file).replaceAll(JSON.stringify(DEEP), '['.repeat(20_000) + ']'.repeat(20_000));
 
 let valid = '';
 beforeAll(async () => {
@@ -140,13 +172,13 @@ describe('hostile imports: every bad file refused, the database unchanged', () =
 		const before = JSON.stringify(await exportAll('test', 0));
 		const accepted: string[] = [];
 		let refused = 0;
-		for (const [n, [name, change]] of list.entries()) {
+		for (const [name, change] of list) {
 			const file = JSON.parse(valid);
 			// new match ids: a file wrongly accepted would add its matches, not be skipped as known
-			for (const match of file.matches) match.id = `${match.id}-${n}`;
+			for (const match of file.matches) match.id = crypto.randomUUID();
 			change(file);
 			try {
-				await importBackup(readBackup(JSON.stringify(file)));
+				await importBackup(readBackup(text(file)));
 				accepted.push(name);
 			} catch (error) {
 				if (!(error instanceof BackupRefused)) throw error;

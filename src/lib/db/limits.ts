@@ -1,3 +1,6 @@
+/** What names a Passpad backup file (its `format` field), in every version. */
+export const BACKUP_FORMAT = 'passpad-backup';
+
 /**
  * The largest backup file read: a year of weekly games is well under 5 MB, and 10,000 matches
  * about 45 MB; past this it is not a Passpad backup, or more than a phone should hold in memory
@@ -5,3 +8,10 @@
  * backup code.
  */
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The deepest a match of a backup or a hand-over link may nest (its setup, actions, redo stack):
+ * the four games' matches nest 6 levels at most. Past this it is not a match, and it would
+ * overflow the stack of whatever copies it (IndexedDB's structured clone, JSON.stringify).
+ */
+export const MAX_MATCH_DEPTH = 24;

@@ -172,7 +172,7 @@ export function resumeMatch(id: string): Promise<MatchRow> {
 }
 
 /**
- * The first phone's copy of a match handed over to another phone (issue 13): kept in history,
+ * The first phone's copy of a match handed over to another phone: kept in history,
  * off the list to continue, counted in no result. An entry made here after all takes it back
  * up (log.ts).
  */

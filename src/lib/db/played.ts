@@ -1,5 +1,5 @@
 /**
- * Time played (issue 13): the time between one action and the next counts, unless the table
+ * Time played: the time between one action and the next counts, unless the table
  * went quiet for longer than IDLE_GAP_MS (a meal, a night, the match left open on a phone).
  */
 export const IDLE_GAP_MS = 10 * 60_000;

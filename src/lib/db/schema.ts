@@ -29,7 +29,7 @@ export const SCHEMA = {
 	 */
 	3: {},
 	/**
-	 * v4: the record a player expects (issue 13) and kept figures (issue 14). Matches gain
+	 * v4: the record a player expects and kept figures. Matches gain
 	 * `notes` and the time played (`playedMs`, `playedByHand`), and a status 'handed' (with
 	 * `handedAt`) for a match handed over to another phone; players gain `colour`. The upgrader
 	 * (db.ts) backfills every new field, so none stays optional: nor do `revision` and the

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportAll, importBackup } from './backup';
+import { exportAll } from './backup-export';
+import { importBackup } from './backup-import';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction, replaceLog, undoAction } from './log';
 import {

@@ -3,7 +3,7 @@ import type { GameId } from '../rules/common';
 import type { MatchRow, TotalRow } from './schema';
 
 /**
- * Who wins what, kept (issue 14): per player and game, their finished matches and wins. Every
+ * Who wins what, kept, so statistics need no count over every match: per player and game, their finished matches and wins. Every
  * write that changes a match's status, result or players calls `retally` with the row before
  * and after, in the same transaction, so the kept totals always equal a count over the match
  * rows (totals.test.ts checks it after random writes). A match counts only when finished:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import { GAMES } from './catalog';
 
-// Issue 14, 8: a game's player range and default options have one source, its rules.
+// A game's player range and default options have one source, its rules.
 
 describe('each game has one source for its metadata', () => {
 	it.each(GAMES.map((entry) => [entry.name, entry] as const))(

@@ -13,7 +13,7 @@ import { ui as passPass } from './pass-pass/ui';
 
 // Every refusal code a game's rules can give (its REFUSALS, and CONFIG_REFUSALS for a setup a
 // backup brings) has its own words in English and French: none falls back to "Not allowed
-// here.", none shows its code or a missing parameter (issue 14, 9).
+// here.", none shows its code or a missing parameter.
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
 

@@ -1,4 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AnyGame } from '$lib/rules/common';
+import { climbing } from '$lib/rules/climbing';
+import { dominoes } from '$lib/rules/dominoes';
+import { illPass } from '$lib/rules/ill-pass';
+import { passPass } from '$lib/rules/pass-pass';
 import type { ClimbingState } from '$lib/rules/climbing';
 import type { DominoesState } from '$lib/rules/dominoes';
 import type { IllPassState } from '$lib/rules/ill-pass';
@@ -9,9 +14,10 @@ import type { IllPassSession } from './ill-pass/ui';
 import type { PassPassSession } from './pass-pass/ui';
 
 /*
- * Compile-time checks (issue 14, 6): `npm run check` type-checks this file. Each
+ * Compile-time checks: `npm run check` type-checks this file. Each
  * `@ts-expect-error` line must fail to compile; if the session accepted any action again, the
- * directive would be unused and the check would fail. The functions are never called.
+ * directive would be unused and the check would fail. The test below calls them with a
+ * stand-in session, so the reducer judges the same actions at run time.
  */
 
 function enterPassPass(session: PassPassSession) {
@@ -48,9 +54,37 @@ function enterIllPass(session: IllPassSession) {
 	void session.act({ type: 'reveal', card: '17' });
 }
 
-describe('a match session is typed by its game (issue 14, 6)', () => {
-	it('its state is the game state and its actions are the game actions (checked by npm run check)', () => {
-		const checked = [enterPassPass, enterDominoes, enterClimbing, enterIllPass];
-		expect(checked.every((enter) => typeof enter === 'function')).toBe(true);
+/** A stand-in session that only records what a screen asks, for the reducer to judge. */
+function recorder<S>(state: unknown): { session: S; asked: { type: string }[] } {
+	const asked: { type: string }[] = [];
+	const record = (action: { type: string }) => (asked.push(action), null);
+	const session = {
+		state,
+		act: async (action: { type: string }) => !record(action),
+		check: record
+	};
+	return { session: session as S, asked };
+}
+
+describe('a match session is typed by its game', () => {
+	// the types are checked by `npm run check`; at run time the reducer must agree with them:
+	// each action the types allow is one the game knows, each one they refuse is refused
+	it.each([
+		['Pass Pass', passPass, passPass.setup({ start: 0, teams: null }, 3), enterPassPass],
+		[
+			'Pass-Pass',
+			dominoes,
+			dominoes.setup({ houseRuleWinnerStarts: false, starter: 0 }, 4),
+			enterDominoes
+		],
+		['PASS', climbing, climbing.setup(climbing.defaultConfig(3), 3), enterClimbing],
+		["I'll Pass", illPass, illPass.setup({ start: 0, takerReveals: false }, 3), enterIllPass]
+	] as const)('%s: the reducer refuses what the types refuse', (_, game, state, enter) => {
+		const { session, asked } = recorder<never>(state);
+		enter(session);
+		const [allowed, ...refused] = asked.map((action) => (game as AnyGame).apply(state, action));
+		expect(asked.length).toBeGreaterThan(1);
+		expect(allowed.ok || allowed.refusal.code).not.toBe('malformed-action');
+		for (const result of refused) expect(result.ok).toBe(false);
 	});
 });

@@ -31,7 +31,7 @@ export interface GameUi<G extends AnyGame = AnyGame, Options = unknown> {
 		object,
 		'options'
 	>;
-	/** rules in our own words plus the RULINGS that apply */
+	/** rules in our own words plus the rulings that apply (docs/rulings.md) */
 	readonly Rules: Component;
 	defaultOptions(players: number): Options;
 	config(options: Options, table: TableSetup): ConfigOf<G>;

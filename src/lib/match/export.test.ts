@@ -35,7 +35,7 @@ describe('a match for a spreadsheet and for sharing', () => {
 	});
 });
 
-describe('CSV: hostile names and spreadsheets (issue 12, items 4 and 5)', () => {
+describe('CSV: hostile names and spreadsheets', () => {
 	const two: ScoreSheet = {
 		sides: [{ seats: [0] }, { seats: [1] }],
 		rows: [{ label: { code: 'deal', params: { deal: 1 } }, cells: [-3, 12] }],
@@ -75,7 +75,7 @@ describe('CSV: hostile names and spreadsheets (issue 12, items 4 and 5)', () => 
 	});
 });
 
-describe('the time played and the note go with the result (issue 13, item 2)', () => {
+describe('the time played and the note go with the result', () => {
 	const record = { notes: 'At the café, "big" night\nSam arrived late', playedMs: 65 * 60_000 };
 
 	it('shared text: the time played and the note below the totals', () => {

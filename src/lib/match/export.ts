@@ -4,7 +4,7 @@ import { unisolate } from './names';
 import { durationText, timeToSay } from './duration';
 import { m } from '$lib/paraglide/messages';
 
-/** What a match keeps beside its score: the players' note and the time played (issue 13). */
+/** What a match keeps beside its score: the players' note and the time played. */
 export interface MatchRecord {
 	notes: string;
 	playedMs: number;

@@ -17,7 +17,7 @@ export interface ResultPicture {
 	totals: number[];
 	/** side indexes that won, highlighted */
 	winners: number[];
-	/** each side's colour, its players' choice (issue 13), or null: drawn as a band and a marker */
+	/** each side's colour, its players' choice, or null: drawn as a band and a marker */
 	colours?: (ColourKey | null)[];
 }
 

@@ -1,8 +1,8 @@
 import { m } from '$lib/paraglide/messages';
-import type { Problem } from './session.svelte';
+import type { StorageProblem } from '$lib/db/errors';
 
 /** Why storage failed, in the player's words. */
-export function problemText(problem: Problem): string {
+export function problemText(problem: StorageProblem): string {
 	switch (problem) {
 		case 'quota':
 			return m.problem_quota();
@@ -10,6 +10,10 @@ export function problemText(problem: Problem): string {
 			return m.problem_unavailable();
 		case 'conflict':
 			return m.problem_conflict();
+		case 'failed':
+			return m.problem_failed();
+		case 'unstorable':
+			return m.problem_unstorable();
 		default:
 			return m.problem_other();
 	}

@@ -36,7 +36,7 @@ async function watched() {
 	return { session, stop };
 }
 
-describe('MatchSession.watch: the echo of a write reads the match row, not the log (issue 14, 5)', () => {
+describe('MatchSession.watch: the echo of a write reads the match row, not the log, so it stays quick in a long match', () => {
 	it("this session's own write is not read back: the row's revision is the one it wrote", async () => {
 		const { session, stop } = await watched();
 		expect(await session.act({ type: 'reveal', card: 17 })).toBe(true);

@@ -1,60 +1,15 @@
-import { liveQuery, type Subscription } from 'dexie';
-import {
-	appendAction,
-	getMatch,
-	loadLog,
-	redoAction,
-	replaceLog,
-	storageProblem,
-	undoAction,
-	type Log,
-	type MatchRow
-} from '$lib/db';
-import {
-	replay,
-	type ActionOf,
-	type AnyGame,
-	type Outcome,
-	type Refusal,
-	type ScoreSheet,
-	type StateOf
-} from '$lib/rules/common';
+import type { Log, MatchRow } from '$lib/db';
+import type { ActionOf, AnyGame, Outcome, Refusal, ScoreSheet, StateOf } from '$lib/rules/common';
 import type { GameUi } from '$lib/games/types';
-import { summarize } from './summary';
-import { pageTaps, type Press, type TapSource } from './taps';
+import { pageTaps, type TapSource } from './taps';
+import { DoubleTap } from './double-tap';
 import { isolate } from './names';
+import { MatchStore, type Change, type Gate } from './store';
+import type { Timeline } from './timeline';
+import type { Dropped, Unsaved } from './entries';
 
-/** Two asks of the same action closer than this are one tap landing twice (a double tap). */
-export const DOUBLE_TAP_MS = 300;
-
-/** An entry asked for: its kind, when, and the press that asked it. */
-interface Asked {
-	readonly type: unknown;
-	readonly at: number;
-	readonly press: Press;
-}
-
-export type Problem = 'quota' | 'unavailable' | 'conflict' | 'other';
-
-/** An action the rules accepted but storage did not: shown until saved or discarded. */
-export interface Unsaved<Action = unknown> {
-	readonly kind: 'act' | 'undo' | 'redo' | 'edit';
-	readonly action: Action;
-	readonly problem: Problem;
-	/**
-	 * The action in words, read from the state it was entered on ("Ana passed on 17"): after
-	 * another tab's write the state has moved, and the same action would now read otherwise.
-	 */
-	readonly description: string;
-	/** whose action it was: the seat it names, else whose turn it was (null: nobody's) */
-	readonly seat: number | null;
-}
-
-/** An unsaved action that was not tried again: the match had moved on and it meant otherwise. */
-export interface Dropped {
-	readonly kind: Unsaved['kind'];
-	readonly description: string;
-}
+export { DOUBLE_TAP_MS } from './double-tap';
+export type { Problem, Unsaved, Dropped } from './entries';
 
 /** Edit the past: change an earlier action, or add one the table forgot before it. */
 export type EditKind = 'change' | 'insert';
@@ -74,49 +29,50 @@ export interface EditFailure {
 }
 
 /**
- * One open match: its log as stored, the state folded from it, and the only way to change it.
- * Nothing is shown as done before its transaction has committed; another tab's writes arrive
- * through Dexie's liveQuery and are replayed the same way.
+ * One open match as its screen sees it: fields kept in step with its store (store.ts, the only
+ * writer: docs/architecture.md), and what is the screen's alone: the moment being edited, the
+ * last refusal, the double-tap guard. Nothing here replays a log: the store's timeline holds
+ * every state.
  *
  * Generic over its game: a panel's `session.state` is its game's state and `session.act` takes
  * its game's actions only, so a misspelt action fails to compile (typed.test.ts).
  */
 export class MatchSession<G extends AnyGame = AnyGame> {
 	readonly ui: GameUi<G>;
+	readonly store: MatchStore<G>;
+	readonly #taps: DoubleTap;
 	#match = $state.raw<MatchRow>() as MatchRow;
-	#actions = $state.raw<readonly ActionOf<G>[]>([]);
-	#state = $state.raw<StateOf<G>>() as StateOf<G>;
+	#timeline = $state.raw<Timeline<G>>() as Timeline<G>;
 	#busy = $state(false);
-	#refusal = $state.raw<Refusal | null>(null);
 	#unsaved = $state.raw<Unsaved<ActionOf<G>> | null>(null);
 	#dropped = $state.raw<Dropped | null>(null);
-	#broken = $state.raw<{ index: number; refusal: Refusal } | null>(null);
+	#gate = $state.raw<Gate | null>(null);
+	#refusal = $state.raw<Refusal | null>(null);
 	#editing = $state.raw<Editing<StateOf<G>> | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
-	#watch: Subscription | null = null;
-	/** the state before the last action of `#actions`, kept by identity of that array */
-	#before: { actions: readonly ActionOf<G>[]; state: StateOf<G> } | null = null;
-	/** the last action asked for and when: a second tap on the same button is not a new entry */
-	#lastAsked: Asked | null = null;
-
-	readonly #input: TapSource;
+	#names = $derived(this.#match.seats.map((seat) => isolate(seat.name)));
+	#turn = $derived.by((): number | null => this.ui.game.turn(this.state));
+	#outcome = $derived.by((): Outcome | null => this.ui.game.outcome(this.state));
+	#sheet = $derived.by((): ScoreSheet => this.ui.game.sheet(this.state));
 
 	constructor(ui: GameUi<G>, log: Log, input: TapSource = pageTaps) {
 		this.ui = ui;
-		this.#input = input;
-		this.#adopt(log);
+		this.#taps = new DoubleTap(input);
+		this.store = new MatchStore(ui, log);
+		this.#pull(null);
+		this.store.observe((change) => this.#pull(change));
 	}
 
 	get match(): MatchRow {
 		return this.#match;
 	}
 	get actions(): readonly ActionOf<G>[] {
-		return this.#actions;
+		return this.#timeline.actions;
 	}
 	/** the state shown: the match now, or the moment being edited */
 	get state(): StateOf<G> {
-		return this.#editing ? this.#editing.state : this.#state;
+		return this.#editing ? this.#editing.state : this.#timeline.state;
 	}
 	/** the action being changed (or that a missed action goes before), while editing the past */
 	get editing(): { index: number; kind: EditKind } | null {
@@ -133,7 +89,7 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	}
 	/** the seats' names as screens show them: isolated where they could turn a line around */
 	get names(): string[] {
-		return this.#match.seats.map((seat) => isolate(seat.name));
+		return this.#names;
 	}
 	get busy(): boolean {
 		return this.#busy;
@@ -149,89 +105,42 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	get dropped(): Dropped | null {
 		return this.#dropped;
 	}
+	/** the live layer's gate on this phone (store.ts), null when entries are open */
+	get gate(): Gate | null {
+		return this.#gate;
+	}
 	/** a stored log the rules no longer accept (should never happen; shown, never hidden) */
 	get broken() {
-		return this.#broken;
+		return this.#timeline.broken;
 	}
 	get turn(): number | null {
-		return this.ui.game.turn(this.state);
+		return this.#turn;
 	}
 	get outcome(): Outcome | null {
-		return this.ui.game.outcome(this.state);
+		return this.#outcome;
 	}
 	get sheet(): ScoreSheet {
-		return this.ui.game.sheet(this.state);
+		return this.#sheet;
 	}
-	/**
-	 * The last action of the log and the state it was applied to: what the table is told
-	 * "just happened" (none while editing the past).
-	 */
+	/** The last action and the state it was applied to: what "just happened" (none while editing). */
 	get last(): { action: ActionOf<G>; before: StateOf<G> } | null {
-		const actions = this.#actions;
-		if (actions.length === 0 || this.#editing) return null;
-		if (this.#before?.actions !== actions) {
-			const { state } = replay(
-				this.ui.game,
-				this.#match.config,
-				this.#match.seats.length,
-				actions.slice(0, -1)
-			);
-			this.#before = { actions, state };
-		}
-		return { action: actions[actions.length - 1], before: this.#before.state };
+		return this.#editing ? null : this.#timeline.last;
 	}
 	get canUndo(): boolean {
-		return this.#actions.length > 0 && !this.#busy && !this.#editing;
+		return this.#timeline.length > 0 && !this.#busy && !this.#editing && !this.#gate;
 	}
 	get canRedo(): boolean {
-		return this.#match.redo.length > 0 && !this.#busy && !this.#editing;
+		return this.#timeline.redo.length > 0 && !this.#busy && !this.#editing && !this.#gate;
 	}
 
 	/** Action `index` of the log in words, read from the state it was applied to. */
 	describe(index: number): string {
-		const before = this.#actions.slice(0, index);
-		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, before);
-		return this.ui.describe(this.#actions[index], state, this.names);
+		return this.ui.describe(this.actions[index], this.#timeline.stateAt(index), this.names);
 	}
 
-	/**
-	 * Follows the stored log, so a second tab or a restore shows the same state. Only the match
-	 * row is watched: every write moves its revision on, so the log is read again only when the
-	 * row says someone else wrote (this session's own writes already show their result).
-	 */
+	/** Follows the stored match (another tab, a restore); returns the stop. */
 	watch(): () => void {
-		const id = this.#match.id;
-		this.#watch = liveQuery(() => getMatch(id)).subscribe({
-			next: (row) => {
-				if (row && this.#newer(row)) void this.#follow(id);
-			},
-			error: () => {
-				// a read failure leaves the last good state on screen; writes report their own errors
-			}
-		});
-		return () => this.#watch?.unsubscribe();
-	}
-
-	/** Another writer's log, read whole and replayed (what the row alone cannot tell). */
-	async #follow(id: string): Promise<void> {
-		let log: Log;
-		try {
-			log = await loadLog(id);
-		} catch {
-			return; // as a failed read above: the last good state stays
-		}
-		// this session may have written while the log was read: then its screen is newer
-		if (!this.#newer(log.match)) return;
-		// another tab changed the log: the action being edited may be gone
-		this.cancelEdit();
-		this.#adopt(log);
-	}
-
-	/** A row someone else wrote after what this session shows (never while it writes itself). */
-	#newer(row: MatchRow): boolean {
-		if (this.#busy || !this.#differs(row)) return false;
-		// a read that began before this session's last write: the screen already shows newer
-		return (row.revision ?? 0) >= (this.#match.revision ?? 0);
+		return this.store.watch();
 	}
 
 	/** Would the rules accept this action now? (for disabling buttons, never stored) */
@@ -246,91 +155,33 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	 */
 	async act(action: ActionOf<G>): Promise<boolean> {
 		if (this.#busy) return false;
-		const asked = this.#ask(action);
-		if (this.#doubleTap(asked)) return false;
+		const asked = this.#taps.ask(action);
+		if (this.#taps.twice(asked)) return false;
 		if (this.#editing) return this.#edit(this.#editing, action);
-		const result = this.ui.game.apply(this.#state, action);
-		if (!result.ok) {
-			this.#refusal = result.refusal;
-			return false;
-		}
-		// a refused entry records nothing, so only an accepted one can be tapped twice
-		this.#lastAsked = asked;
-		const before = this.#state;
-		return this.#write('act', action, before, result.value, [...this.#actions, action], () =>
-			appendAction(
-				this.#match.id,
-				this.#actions.length,
-				action,
-				summarize(this.ui.game, result.value)
-			)
-		);
+		const done = await this.store.act(action);
+		if (!done.ok && 'refusal' in done) return this.#refused(done.refusal);
+		this.#taps.accepted(asked); // stored or not, the rules took it: a second tap is twice
+		return done.ok;
 	}
 
-	#ask(action: ActionOf<G>): Asked | null {
-		const press = this.#input.press();
-		if (press === null) return null; // no presses to tell a double tap by
-		return { type: action?.type, at: this.#input.now(), press };
-	}
-
-	/**
-	 * A double tap: the same kind of action asked again from the same control within
-	 * DOUBLE_TAP_MS, with no other press in between. The first tap's action may already be saved,
-	 * and the button now means the same thing for the next seat (PASS's Pass, I'll Pass's Pass):
-	 * the second is dropped.
-	 */
-	#doubleTap(asked: Asked | null): boolean {
-		const previous = this.#lastAsked;
-		return (
-			asked !== null &&
-			previous !== null &&
-			previous.type === asked.type &&
-			previous.press.target === asked.press.target &&
-			asked.press.count - previous.press.count <= 1 &&
-			asked.at - previous.at < DOUBLE_TAP_MS
-		);
-	}
-
-	/**
-	 * Corrects the last action in one tap (a remembered card's diamonds): the log with that
-	 * action replaced, replayed through the rules, saved as one write.
-	 */
+	/** Corrects the last action in one tap (a remembered card's diamonds), in one write. */
 	async amendLast(action: ActionOf<G>): Promise<boolean> {
-		const last = this.last; // none while editing or before the first action
-		if (this.#busy || !last) return false;
-		const index = this.#actions.length - 1;
-		const failure = await this.#rewrite(
-			[...this.#actions.slice(0, index), action],
-			action,
-			last.before,
-			(at) => at
-		);
-		if (failure && failure.refusal.code !== 'not-saved') this.#refusal = failure.refusal;
-		return failure === null;
+		if (this.#busy || !this.last) return false;
+		const done = await this.store.amendLast(action);
+		if (!done.ok && 'refusal' in done) return this.#refused(done.refusal);
+		return done.ok;
 	}
 
 	async undo(): Promise<boolean> {
 		if (!this.canUndo) return false;
-		const actions = this.#actions.slice(0, -1);
-		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
-		return this.#write('undo', this.#actions.at(-1), state, state, actions, () =>
-			undoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, state))
-		);
+		return (await this.store.undo()).ok;
 	}
 
 	async redo(): Promise<boolean> {
 		if (!this.canRedo) return false;
-		// the redo stack holds actions the rules accepted before they were undone
-		const action = this.#match.redo.at(-1) as ActionOf<G>;
-		const result = this.ui.game.apply(this.#state, action);
-		if (!result.ok) {
-			this.#refusal = result.refusal;
-			return false;
-		}
-		const before = this.#state;
-		return this.#write('redo', action, before, result.value, [...this.#actions, action], () =>
-			redoAction(this.#match.id, this.#actions.length, summarize(this.ui.game, result.value))
-		);
+		const done = await this.store.redo();
+		if (!done.ok && 'refusal' in done) return this.#refused(done.refusal);
+		return done.ok;
 	}
 
 	/**
@@ -338,10 +189,8 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	 * action entered replaces it ('change') or goes before it ('insert').
 	 */
 	beginEdit(index: number, kind: EditKind): boolean {
-		if (this.#busy || index < 0 || index >= this.#actions.length) return false;
-		const before = this.#actions.slice(0, index);
-		const { state } = replay(this.ui.game, this.#match.config, this.#match.seats.length, before);
-		this.#editing = { index, kind, state };
+		if (this.#busy || index < 0 || index >= this.#timeline.length) return false;
+		this.#editing = { index, kind, state: this.#timeline.stateAt(index) };
 		this.#editFailure = null;
 		this.#refusal = null;
 		return true;
@@ -354,25 +203,17 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	}
 
 	async #edit(editing: Editing<StateOf<G>>, action: ActionOf<G>): Promise<boolean> {
-		const accepted = this.ui.game.apply(editing.state, action);
-		if (!accepted.ok) {
-			this.#refusal = accepted.refusal;
-			return false;
-		}
 		const { index, kind } = editing;
-		const rest = this.#actions.slice(index + (kind === 'change' ? 1 : 0));
-		const actions = [...this.#actions.slice(0, index), action, ...rest];
-		// a failing later action, counted in the log as it stands now
-		const failure = await this.#rewrite(actions, action, editing.state, (at) =>
-			kind === 'insert' && at > index ? at - 1 : at
-		);
-		if (failure) {
-			if (failure.refusal.code !== 'not-saved') this.#editFailure = failure;
-			return false;
+		const done = await this.store.edit({ kind, index, action });
+		if (done.ok) {
+			this.cancelEdit();
+			this.#edited = { index, kind };
+			return true;
 		}
-		this.cancelEdit();
-		this.#edited = { index, kind };
-		return true;
+		if ('later' in done && done.later)
+			this.#editFailure = { index: done.index, refusal: done.refusal };
+		else if ('refusal' in done) this.#refused(done.refusal);
+		return false;
 	}
 
 	/**
@@ -380,171 +221,58 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	 * no longer follows the rules, nothing changes and the failure says which and why.
 	 */
 	async removeAction(index: number): Promise<{ ok: true } | ({ ok: false } & EditFailure)> {
-		if (this.#busy || index < 0 || index >= this.#actions.length) {
+		if (this.#busy || index < 0 || index >= this.#timeline.length) {
 			return { ok: false, index, refusal: { code: 'malformed-action' } };
 		}
-		const actions = this.#actions.filter((_, at) => at !== index);
-		const { state: before } = replay(
-			this.ui.game,
-			this.#match.config,
-			this.#match.seats.length,
-			this.#actions.slice(0, index)
-		);
-		const failure = await this.#rewrite(actions, this.#actions[index], before, (at) =>
-			at >= index ? at + 1 : at
-		);
-		if (failure) return { ok: false, ...failure };
-		this.cancelEdit();
-		this.#edited = { index, kind: 'remove' };
-		return { ok: true };
-	}
-
-	/** Replays a rewritten log from the start and saves it whole, or says which action fails. */
-	async #rewrite(
-		actions: ActionOf<G>[],
-		action: ActionOf<G>,
-		before: StateOf<G>,
-		toCurrentIndex: (index: number) => number
-	): Promise<EditFailure | null> {
-		const replayed = replay(this.ui.game, this.#match.config, this.#match.seats.length, actions);
-		if (replayed.failure) {
-			return {
-				index: toCurrentIndex(replayed.failure.index),
-				refusal: replayed.failure.refusal
-			};
+		const done = await this.store.edit({ kind: 'remove', index });
+		if (done.ok) {
+			this.cancelEdit();
+			this.#edited = { index, kind: 'remove' };
+			return { ok: true };
 		}
-		const saved = await this.#write('edit', action, before, replayed.state, actions, () =>
-			replaceLog(
-				this.#match.id,
-				this.#actions.length,
-				actions,
-				summarize(this.ui.game, replayed.state)
-			)
-		);
-		return saved ? null : { index: -1, refusal: { code: 'not-saved' } };
+		if ('index' in done) return { ok: false, index: done.index, refusal: done.refusal };
+		if ('refusal' in done) return { ok: false, index, refusal: done.refusal };
+		return { ok: false, index: -1, refusal: { code: 'not-saved' } };
 	}
 
-	/**
-	 * Tries the unsaved action again (after freeing space, closing private mode, or another
-	 * tab's write). It is re-checked against the log as it is now: tried only if it is still
-	 * the same seat's action and means the same thing ("Ana passed on 17"); otherwise it is
-	 * left out and `dropped` says so. Never stuck: every press saves, or clears the notice.
-	 */
+	/** Tries the unsaved action again, if it still means what the table entered (store.ts). */
 	async retry(): Promise<boolean> {
-		const unsaved = this.#unsaved;
-		if (!unsaved || this.#busy) return false;
-		if (unsaved.kind === 'edit') {
-			this.#unsaved = null; // an edit is asked again from the log, where it was made
-			return false;
-		}
-		if (!this.#stillMeans(unsaved)) {
-			this.#unsaved = null;
-			this.#dropped = { kind: unsaved.kind, description: unsaved.description };
-			return false;
-		}
-		if (unsaved.kind === 'undo') return this.undo();
-		if (unsaved.kind === 'redo') return this.redo();
-		return this.act(unsaved.action);
-	}
-
-	/** Whether the unsaved action would be, now, what the table entered: same seat, same words. */
-	#stillMeans(unsaved: Unsaved<ActionOf<G>>): boolean {
-		const same = (action: unknown) => JSON.stringify(action) === JSON.stringify(unsaved.action);
-		if (unsaved.kind === 'undo') {
-			// the action to take back must still be the last one, as it was
-			if (!this.canUndo || !same(this.#actions.at(-1))) return false;
-			const before = replay(
-				this.ui.game,
-				this.#match.config,
-				this.#match.seats.length,
-				this.#actions.slice(0, -1)
-			).state;
-			return this.#entered(unsaved.action, before).description === unsaved.description;
-		}
-		if (unsaved.kind === 'redo' && (!this.canRedo || !same(this.#match.redo.at(-1)))) {
-			return false;
-		}
-		if (this.ui.game.outcome(this.#state) || !this.ui.game.apply(this.#state, unsaved.action).ok) {
-			return false;
-		}
-		const now = this.#entered(unsaved.action, this.#state);
-		return now.seat === unsaved.seat && now.description === unsaved.description;
-	}
-
-	/** An action in words and whose it is, read from the state it is entered on. */
-	#entered(action: ActionOf<G>, before: StateOf<G>): { description: string; seat: number | null } {
-		const named: unknown = action?.seat;
-		return {
-			description: this.ui.describe(action, before, this.names),
-			seat: typeof named === 'number' ? named : this.ui.game.turn(before)
-		};
+		if (this.#busy) return false;
+		return (await this.store.retry()).ok;
 	}
 
 	discard(): void {
-		this.#unsaved = null;
-		this.#dropped = null;
+		this.store.discard();
 	}
 
 	dismissRefusal(): void {
 		this.#refusal = null;
 	}
 
-	async #write(
-		kind: Unsaved['kind'],
-		action: ActionOf<G>,
-		before: StateOf<G>,
-		next: StateOf<G>,
-		actions: ActionOf<G>[],
-		save: () => Promise<MatchRow>
-	): Promise<boolean> {
-		this.#busy = true;
-		const started = performance.now();
-		try {
-			const match = await save();
-			// User Timing: devtools and `npm run bench` read how long a commit takes
-			performance.measure('passpad:commit', { start: started });
-			if (kind === 'act' && !this.#editing) this.#before = { actions, state: this.#state };
-			this.#match = match;
-			this.#actions = actions;
-			this.#state = next;
-			this.#refusal = null;
-			this.#unsaved = null;
-			this.#dropped = null;
-			this.#edited = null;
-			return true;
-		} catch (error) {
-			const problem = storageProblem(error);
-			// worded now, from the state it was entered on, before a reload moves the state
-			this.#unsaved = { kind, action, problem, ...this.#entered(action, before) };
-			if (problem === 'conflict') {
-				this.cancelEdit(); // the log moved under the edit: it is asked again from there
-				await this.reload();
-			}
-			return false;
-		} finally {
-			this.#busy = false;
-		}
-	}
-
 	async reload(): Promise<void> {
-		this.#adopt(await loadLog(this.#match.id));
+		await this.store.reload();
 	}
 
-	#differs(row: MatchRow): boolean {
-		return (
-			row.length !== this.#actions.length ||
-			row.updatedAt !== this.#match.updatedAt ||
-			row.revision !== this.#match.revision ||
-			row.redo.length !== this.#match.redo.length
-		);
+	/** A refusal the screen words; a write under way says nothing (the tap simply waits). */
+	#refused(refusal: Refusal): false {
+		if (refusal.code !== 'busy') this.#refusal = refusal;
+		return false;
 	}
 
-	#adopt(log: Log): void {
-		const replayed = replay(this.ui.game, log.match.config, log.match.seats.length, log.actions);
-		this.#match = log.match;
-		// the actions the rules accepted, in order: from here on they are this game's actions
-		this.#actions = log.actions.slice(0, replayed.applied) as ActionOf<G>[];
-		this.#state = replayed.state;
-		this.#broken = replayed.failure;
+	/** The store's fields copied into this screen's state, as they change. */
+	#pull(change: Change<ActionOf<G>> | null): void {
+		const store = this.store;
+		this.#busy = store.busy;
+		this.#unsaved = store.unsaved;
+		this.#dropped = store.dropped;
+		this.#gate = store.gate;
+		this.#match = store.match;
+		if (store.timeline === this.#timeline) return;
+		this.#timeline = store.timeline;
+		// the log changed: an edit was made on the log before it, and is asked again from this one
+		// (a change of the row alone, such as a note, keeps the timeline and the edit open)
+		this.cancelEdit();
+		this.#edited = null;
+		if (change?.origin === 'here') this.#refusal = null;
 	}
 }

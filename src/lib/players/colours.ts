@@ -1,5 +1,5 @@
 /**
- * The players' colours (issue 13 item 7): a closed palette, kept on the player as its key.
+ * The players' colours: a closed palette, kept on the player as its key.
  * Each colour has one shade per theme, chosen so a line, a marker or a swatch stands at least
  * 3:1 (WCAG's figure for graphics) against every background of that theme; colours.test.ts
  * measures it. A colour never carries meaning alone: the name, a marker and a dash go with it.

@@ -1,5 +1,5 @@
 /**
- * A finished match as a play for BG Stats (issue 13, item 3). BG Stats takes a play from another
+ * A finished match as a play for BG Stats. BG Stats takes a play from another
  * app through a link: createPlay.html?data= and the play as URL-encoded JSON, opened either
  * through its own scheme (bgstats://, the app) or its web address (which opens the app where
  * installed). Pure: the screen gives the match's fields, the seats' names and the result.

@@ -1,5 +1,5 @@
 /**
- * A match handed to another phone (issue 13, item 5): its setup, log, seat names, note and time
+ * A match handed to another phone: its setup, log, seat names, note and time
  * played, packed into the fragment of a link (`<origin>/take#…`), so nothing is sent anywhere:
  * the phone's camera reads the QR code, the link opens Passpad, and the match is imported
  * through the same proof as a backup (src/lib/db/handover.ts).

@@ -27,7 +27,7 @@ describe('PASS: what just happened, in one line', () => {
 		});
 	});
 
-	it('RULINGS PASS 8: when all the others have passed, the last player in leads a new round', () => {
+	it('docs/rulings.md, PASS 8: when all the others have passed, the last player in leads a new round', () => {
 		const before = fold(climbing, begun(), put(0, '9'), pass(1));
 		const news = told('Cleo passed and took a token', before, pass(2));
 		expect(news).toEqual({

@@ -5,7 +5,7 @@ import type { News } from '../types';
 /**
  * What the last action did, in one line beside Undo: the log's own words for the play or the
  * pass, then what follows from it at the table: a new round led by the last player in
- * (RULINGS PASS 8), or a game won.
+ * (docs/rulings.md, PASS 8), or a game won.
  */
 export function announce(
 	said: string,

@@ -14,7 +14,7 @@ const NAMES = ['Ana', 'Ben', 'Eve'];
 const after = (state: ClimbingState, ...actions: ClimbingAction[]) =>
 	fold(climbing, state, ...actions);
 
-describe('PASS words follow the state (RULINGS PASS 11)', () => {
+describe('PASS words follow the state (docs/rulings.md, PASS 11)', () => {
 	const led = () =>
 		after(climbing.setup({ mode: 'basic', tokens: 40, starter: 0 }, 3), {
 			type: 'play',
@@ -61,7 +61,7 @@ describe('PASS setup', () => {
 	});
 });
 
-describe('PASS results say why (RULINGS PASS 9)', () => {
+describe('PASS results say why (docs/rulings.md, PASS 9)', () => {
 	it.each([
 		['points', 'first to 10 points'],
 		[

@@ -24,7 +24,7 @@ import type { ClimbingMatchConfig } from './view';
 
 export interface ClimbingOptions {
 	mode: Mode;
-	/** PASS tokens in the box (RULINGS PASS 11: 40 assumed, settable at setup) */
+	/** PASS tokens in the box (docs/rulings.md, PASS 11: 40 assumed, settable at setup) */
 	tokens: number;
 }
 
@@ -122,7 +122,7 @@ function describe(act: ClimbingAction, state: ClimbingState, names: readonly str
 			return parts.join(', ');
 		}
 		case 'pass':
-			// RULINGS PASS 11: with the supply empty the pass earns nothing, and the log says so
+			// docs/rulings.md, PASS 11: with the supply empty the pass earns nothing, and the log says so
 			return passEarnsToken(state) ? m.cl_log_pass({ name }) : m.cl_log_pass_empty({ name });
 		default:
 			return m.refusal_malformed();

@@ -6,7 +6,7 @@ export interface Face {
 	readonly doubled: boolean;
 }
 
-/** The values the entered cards show: a doubled face shows its value twice (RULINGS PASS 1). */
+/** The values the entered cards show: a doubled face shows its value twice (docs/rulings.md, PASS 1). */
 export const valuesOf = (faces: readonly Face[]): Rank[] =>
 	faces.flatMap((face) => (face.doubled ? [face.rank, face.rank] : [face.rank]));
 

@@ -18,21 +18,21 @@ describe('Pass-Pass: what just happened, in one line', () => {
 		});
 	});
 
-	it('RULINGS 3: a sum of 5 or 10 gives the same player a bonus turn', () => {
+	it('docs/rulings.md, Pass-Pass 3: a sum of 5 or 10 gives the same player a bonus turn', () => {
 		expect(told(started(), playTile([2, 3]))).toMatchObject({
 			text: 'Sum 5: Ana plays again!',
 			tone: 'again'
 		});
 	});
 
-	it('RULINGS 4: a sum of 7 skips the next player, and names the partner who plays', () => {
+	it('docs/rulings.md, Pass-Pass 4: a sum of 7 skips the next player, and names the partner who plays', () => {
 		expect(told(started(), playTile([3, 4]))).toMatchObject({
 			text: 'Sum 7: Ben is skipped, partner Cleo plays.',
 			tone: 'skip'
 		});
 	});
 
-	it('RULINGS 4: equal ends skip too, and say which number', () => {
+	it('docs/rulings.md, Pass-Pass 4: equal ends skip too, and say which number', () => {
 		// Ana 1-2, Ben 2-4 (sum 5: again), then Ben 4-1 on the right: ends 1 and 1
 		const line = run(started(), playTile([1, 2]), playTile([2, 4]));
 		expect(told(line, playTile([4, 1], 'right'))).toMatchObject({
@@ -50,7 +50,7 @@ describe('Pass-Pass: what just happened, in one line', () => {
 		);
 	});
 
-	it('RULINGS 7: a blocked deal gives both teams their points and who starts the next deal', () => {
+	it('docs/rulings.md, Pass-Pass 7: a blocked deal gives both teams their points and who starts the next deal', () => {
 		const before = block(started());
 		const news = announce(before, { type: 'pass' }, NAMES);
 		expect(news?.text).toMatch(/^Deal 1 blocked: Team A \d+, Team B \d+ \(1 point per tile\)\.$/);

@@ -1,6 +1,12 @@
 import { m } from '$lib/paraglide/messages';
-import { clockwise } from '$lib/rules/common';
-import { ends, tileText, type DominoesAction, type DominoesState } from '$lib/rules/dominoes';
+import {
+	ends,
+	keptOrPassedBy,
+	skippedSeat,
+	tileText,
+	type DominoesAction,
+	type DominoesState
+} from '$lib/rules/dominoes';
 import { teamLetter } from './words';
 
 export type Tone = 'again' | 'skip' | 'normal' | 'deal';
@@ -22,7 +28,6 @@ export function announce(
 	names: readonly string[]
 ): Announcement | null {
 	const name = (seat: number) => names[seat] ?? '';
-	const previous = clockwise(state.seat, 4, -1);
 	if (state.phase === 'start' || !last) return null;
 	if (state.phase === 'count' && state.wentOut !== null) {
 		return { text: m.dom_banner_out({ name: name(state.wentOut) }), detail: '', tone: 'deal' };
@@ -57,14 +62,14 @@ export function announce(
 			};
 		case 'keep':
 			return {
-				text: m.dom_banner_kept({ name: name(previous), next: name(state.seat) }),
+				text: m.dom_banner_kept({ name: name(keptOrPassedBy(state)), next: name(state.seat) }),
 				detail: '',
 				tone: 'normal'
 			};
 		case 'pass':
 			return {
 				text: m.dom_banner_passed({
-					name: name(previous),
+					name: name(keptOrPassedBy(state)),
 					count: state.passes,
 					next: name(state.seat)
 				}),
@@ -81,8 +86,9 @@ export function announce(
 				const text = m.dom_banner_again({ sum: open.sum, name: name(play.seat) });
 				return { text, detail, tone: 'again' };
 			}
-			if (play.effect === 'skip') {
-				const skipped = name(clockwise(play.seat, 4));
+			const passedOver = skippedSeat(state);
+			if (passedOver !== null) {
+				const skipped = name(passedOver);
 				const text = open.identical
 					? m.dom_banner_skip_equal({ number: open.left, skipped, name: next })
 					: m.dom_banner_skip_sum({ skipped, name: next });

@@ -1,12 +1,14 @@
 import { m } from '$lib/paraglide/messages';
 import { sideName } from '$lib/match/summary';
-import { clockwise } from '$lib/rules/common';
-import { endChoices, ends, type DominoesState, type End, type Tile } from '$lib/rules/dominoes';
-
-/** RULINGS Pass-Pass: team A = seats 1 & 3 (0 and 2 in code), team B = seats 2 & 4. */
-function teamSeats(team: number): number[] {
-	return [team, team + 2];
-}
+import {
+	endChoices,
+	ends,
+	nextOpponent,
+	teamSeats,
+	type DominoesState,
+	type End,
+	type Tile
+} from '$lib/rules/dominoes';
 
 /** The players of a team, as the score sheet names them: "Ana & Cleo". */
 export function teamName(team: number, names: readonly string[]): string {
@@ -40,7 +42,7 @@ export function endChoiceText(
 		: choice.effect === 'again'
 			? m.dom_end_again({ name: name(state.seat) })
 			: choice.effect === 'skip'
-				? m.dom_end_skip({ skipped: name(clockwise(state.seat, 4)), name: name(choice.next) })
+				? m.dom_end_skip({ skipped: name(nextOpponent(state)), name: name(choice.next) })
 				: m.dom_end_normal({ name: name(choice.next) });
 	return m.dom_end_choice({ end: side(choice.number), sum: choice.sum, effect });
 }

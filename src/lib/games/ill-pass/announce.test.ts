@@ -20,14 +20,14 @@ describe("I'll Pass: what just happened, in one line", () => {
 		expect(told(start(), reveal(17))).toEqual({ text: 'Ana revealed 17.', tone: 'normal' });
 	});
 
-	it('a pass says how many chips now lie on the card, counted in the plural (RULINGS 2)', () => {
+	it("a pass says how many chips now lie on the card, counted in the plural (docs/rulings.md, I'll Pass 2)", () => {
 		const once = fold(illPass, start(), reveal(17));
 		expect(told(once, pass).text).toBe('Ana passed on 17: 1 chip on it.');
 		const twice = fold(illPass, once, pass);
 		expect(told(twice, pass).text).toBe('Ben passed on 17: 2 chips on it.');
 	});
 
-	it('a take names the chips taken with the card and who reveals next (RULINGS 3)', () => {
+	it("a take names the chips taken with the card and who reveals next (docs/rulings.md, I'll Pass 3)", () => {
 		const before = fold(illPass, start(), reveal(17), pass, pass);
 		expect(told(before, take)).toEqual({
 			text: 'Cleo took 17 with 2 chips. Ana reveals the next card.',
@@ -40,7 +40,7 @@ describe("I'll Pass: what just happened, in one line", () => {
 		expect(told(before, take).text).toBe('Ben took 17 with 1 chip. Ben reveals the next card.');
 	});
 
-	it('a player left without chips is told they must take (RULINGS 2)', () => {
+	it("a player left without chips is told they must take (docs/rulings.md, I'll Pass 2)", () => {
 		// Ben has spent every chip: the pass before his turn says he must take
 		const broke: IllPassState = {
 			...start(),
@@ -53,7 +53,7 @@ describe("I'll Pass: what just happened, in one line", () => {
 		expect(told(broke, reveal(30)).text).toBe('Ana revealed 30.');
 	});
 
-	it('the 24th card taken ends the game, and says so (RULINGS 5)', () => {
+	it("the 24th card taken ends the game, and says so (docs/rulings.md, I'll Pass 5)", () => {
 		let state = start();
 		for (let card = 3; card < 26; card++) state = fold(illPass, state, reveal(card), take);
 		const last = fold(illPass, state, reveal(26));

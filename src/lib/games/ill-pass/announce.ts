@@ -5,7 +5,7 @@ import type { News } from '../types';
 /**
  * What the last action did, in one line beside Undo, worded from the states before and after
  * it: the card revealed, taken (with its chips) or passed on, then what follows at the table: a
- * player with no chips must take (RULINGS I'll Pass 2), who reveals next, or the game's end.
+ * player with no chips must take (docs/rulings.md, I'll Pass 2), who reveals next, or the game's end.
  */
 export function announce(
 	action: IllPassAction,

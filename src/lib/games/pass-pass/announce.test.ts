@@ -22,7 +22,7 @@ describe('Pass Pass: what just happened, in one line', () => {
 		expect(news).toEqual({ text: 'Ana played Purple 10 (◆\u00a01).', tone: 'normal' });
 	});
 
-	it('a trick resolved: who took what, and what was discarded (RULINGS 4, 5)', () => {
+	it('a trick resolved: who took what, and what was discarded (docs/rulings.md, Pass Pass 4, 5)', () => {
 		const before = run(
 			start(4),
 			{ type: 'play', card: card('purple', 10) },
@@ -36,7 +36,7 @@ describe('Pass Pass: what just happened, in one line', () => {
 		);
 	});
 
-	it('two Pass Passes at once are one line, counted in the plural (RULINGS 7)', () => {
+	it('two Pass Passes at once are one line, counted in the plural (docs/rulings.md, Pass Pass 7)', () => {
 		const news = told(start(4), { type: 'won', seat: 0, cards: eight(1) });
 		expect(news.text).toContain('Ana ticks 2 Pass Passes at once! 2 of 3.');
 		expect(news.tone).toBe('again');

@@ -2,6 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import {
 	ROUNDS,
 	TICKS_TO_WIN,
+	opener,
 	outcome,
 	sideOf,
 	teamTicksNow,
@@ -15,8 +16,8 @@ import { cardName, cardsName } from './words';
 
 /**
  * What the last action did at the table, in one line beside Undo: the card just played, who
- * took what from the trick, a Pass Pass ticked (RULINGS 7, one line however many at once), a
- * third tick's instant win (RULINGS 8, 11) and a round's end (no "next round" after the last).
+ * took what from the trick, a Pass Pass ticked (docs/rulings.md, Pass Pass 7, one line however many at once), a
+ * third tick's instant win (docs/rulings.md, Pass Pass 8, 11) and a round's end (no "next round" after the last).
  * Worded from the states the rules produced before and after the action.
  */
 export function announce(
@@ -125,5 +126,5 @@ function roundEnd(
 	if (!started && !ended) return null;
 	const round = before.rounds.length;
 	if (round >= ROUNDS || outcome(after)) return m.pp_news_last_round({ round });
-	return m.pp_news_round_over({ round, name: name(after.leader), next: round + 1 });
+	return m.pp_news_round_over({ round, name: name(opener(after)), next: round + 1 });
 }

@@ -35,7 +35,7 @@ export function cardsName(cards: readonly { color: Color; value: number }[]): st
 	return cards.map(cardName).join(' + ');
 }
 
-/** Why a colour group ranks above the next one (RULINGS 1), or null for the last group. */
+/** Why a colour group ranks above the next one (docs/rulings.md, Pass Pass 1), or null for the last group. */
 export function rankWhy(group: ColorGroup, next: ColorGroup | undefined): string | null {
 	if (!next || !group.why) return null;
 	const other = colorName(next.color);
@@ -49,7 +49,7 @@ export function rankWhy(group: ColorGroup, next: ColorGroup | undefined): string
 	}
 }
 
-/** Why the top group is on top and who the two winners are, in words (RULINGS 1-3). */
+/** Why the top group is on top and who the two winners are, in words (docs/rulings.md, Pass Pass 1-3). */
 export function winnerWhy(explained: TrickExplanation, names: readonly string[]) {
 	const [top, next] = explained.groups;
 	const color = colorName(top.color);

@@ -1,7 +1,7 @@
 import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
 import { META } from './meta';
 import { apply, setup } from './reducer';
-import { feats, outcome, sheet, turn } from './selectors';
+import { actors, feats, opener, outcome, sheet, turn } from './selectors';
 import {
 	BOX_TOKENS,
 	MODES,
@@ -15,7 +15,7 @@ import {
 export type { Rank, SetType, PlayedSet } from './types';
 export { classify, beats, isRank, sameSet, setLabel, setName } from './sets';
 export { augmentCost, tokenCost, tokensInPlay } from './tokens';
-// CONTRACT.md's name on its own line, where the contract check reads it
+// docs/contract.md's name on its own line, where the contract check reads it
 export { advancedPoints } from './scoring';
 export {
 	gameAward,
@@ -54,6 +54,8 @@ export const climbing: GameDefinition<
 	setup,
 	apply,
 	turn,
+	actors,
+	opener,
 	outcome,
 	sheet,
 	feats

@@ -9,13 +9,13 @@ export interface PlayCheck {
 	readonly set: PlayedSet | null;
 	/** the set on top of the table, or null when the play leads */
 	readonly table: PlayedSet | null;
-	/** RULINGS PASS 4: beats the table without tokens (true when leading) */
+	/** docs/rulings.md, PASS 4: beats the table without tokens (true when leading) */
 	readonly beats: boolean;
-	/** the same type and rank as the table: beats it only by augmenting (RULINGS PASS 6) */
+	/** the same type and rank as the table: beats it only by augmenting (docs/rulings.md, PASS 6) */
 	readonly equal: boolean;
 	/** tokens an augment must cost here, or null when the set is not equal to the table */
 	readonly augmentPrice: number | null;
-	/** tokens the play spends: upgrade + augment (RULINGS PASS 5-6) */
+	/** tokens the play spends: upgrade + augment (docs/rulings.md, PASS 5-6) */
 	readonly cost: number;
 	/** why the play would be refused, or null when it can be played */
 	readonly refusal: Refusal<ClimbingRefusal> | null;
@@ -50,7 +50,7 @@ export function checkActor(state: ClimbingState, seat: number): Refused | null {
 	return null;
 }
 
-/** RULINGS PASS 1-7: judges a play against the table, the hand and the player's tokens. */
+/** docs/rulings.md, PASS 1-7: judges a play against the table, the hand and the player's tokens. */
 export function judge(state: ClimbingState, play: unknown): PlayCheck {
 	const top = state.pile.at(-1) ?? null;
 	const table = top ? top.set : null;
@@ -72,7 +72,7 @@ export function judge(state: ClimbingState, play: unknown): PlayCheck {
 }
 
 /**
- * RULINGS PASS 10: the entered values need a doubled ace face (AA). Each card that shows two
+ * docs/rulings.md, PASS 10: the entered values need a doubled ace face (AA). Each card that shows two
  * values is a doubled face; when the other values cannot supply as many equal pairs, at least
  * one doubled face shows two aces. (Passpad cannot see the cards: `9 9 A A A` with 4 cards may be
  * a 99 face, so it stands.)
@@ -84,7 +84,7 @@ function mustHoldDoubleAce(values: readonly Rank[], cards: number): boolean {
 }
 
 /**
- * RULINGS PASS 1: a doubled face shows one value twice, so `cards` cards show these values only
+ * docs/rulings.md, PASS 1: a doubled face shows one value twice, so `cards` cards show these values only
  * if they hold at least as many equal pairs as there are doubled faces (5 6 7 8 9 is no 3 cards).
  */
 function noSuchFaces(values: readonly Rank[], cards: number): boolean {
@@ -114,14 +114,14 @@ function refusal(
 	if (noSuchFaces(values, cards)) {
 		return { code: 'no-such-faces', params: { cards, values: values.join(' ') } };
 	}
-	// RULINGS PASS 10: the upgraded AA face is played on its own, never with another card.
+	// docs/rulings.md, PASS 10: the upgraded AA face is played on its own, never with another card.
 	if (cards > 1 && mustHoldDoubleAce(values, cards)) return { code: 'double-ace-alone' };
 	const hand = state.hands[seat];
 	if (cards > hand) return { code: 'hand-too-small', params: { cards, hand } };
 	if (table === null) {
 		if (augment > 0) return { code: 'nothing-to-augment' };
 	} else if (check.augmentPrice !== null) {
-		// RULINGS PASS 4, 6: an equal set beats only with exactly the augment price.
+		// docs/rulings.md, PASS 4, 6: an equal set beats only with exactly the augment price.
 		if (augment !== check.augmentPrice) {
 			return { code: 'augment-price', params: { need: check.augmentPrice, offered: augment } };
 		}
@@ -130,7 +130,7 @@ function refusal(
 	} else if (augment > 0) {
 		return { code: 'augment-needs-equal-set', params: { type: table.type, rank: table.rank } };
 	}
-	// RULINGS PASS 7: a player cannot spend tokens they do not have.
+	// docs/rulings.md, PASS 7: a player cannot spend tokens they do not have.
 	const have = state.tokens[seat];
 	if (check.cost > have) return { code: 'not-enough-tokens', params: { have, need: check.cost } };
 	return null;

@@ -33,7 +33,7 @@ function withTokens(state: ClimbingState, tokens: number[]): ClimbingState {
 	return { ...state, tokens, supply: state.supply - moved };
 }
 
-describe('RULINGS PASS 8: a game starts with the holder of START 2', () => {
+describe('docs/rulings.md, PASS 8: a game starts with the holder of START 2', () => {
 	it('waits for start; nobody can play before', () => {
 		const state = setup();
 		expect(turn(state)).toBeNull();
@@ -77,7 +77,7 @@ describe('RULINGS PASS 8: a game starts with the holder of START 2', () => {
 	});
 });
 
-describe('RULINGS PASS 8: turns and rounds', () => {
+describe('docs/rulings.md, PASS 8: turns and rounds', () => {
 	it('the leader must play a set: passing on an empty table is refused', () => {
 		expect(refusal(run(setup(), start(0)), pass(0))).toEqual({
 			code: 'must-lead',
@@ -111,7 +111,7 @@ describe('RULINGS PASS 8: turns and rounds', () => {
 		expect(table(state)).toBeNull();
 	});
 
-	it('PASS takes a token from the supply (RULINGS PASS 7)', () => {
+	it('PASS takes a token from the supply (docs/rulings.md, PASS 7)', () => {
 		const state = run(setup(3), start(0), put(0, '4'), pass(1));
 		expect(state.tokens).toEqual([1, 2, 1]);
 		expect(state.supply).toBe(40 - 3 - 1);
@@ -125,7 +125,7 @@ describe('RULINGS PASS 8: turns and rounds', () => {
 	});
 });
 
-describe('RULINGS PASS 1, 4: cards are counted, not values', () => {
+describe('docs/rulings.md, PASS 1, 4: cards are counted, not values', () => {
 	it('a doubled face is one card showing two values', () => {
 		const state = run(setup(2), start(0), put(0, '2 2', { cards: 1 }));
 		expect(state.hands).toEqual([12, 13]);
@@ -159,7 +159,7 @@ describe('RULINGS PASS 1, 4: cards are counted, not values', () => {
 	});
 });
 
-describe('RULINGS PASS 4: beating the table', () => {
+describe('docs/rulings.md, PASS 4: beating the table', () => {
 	const begun = run(setup(4), start(0), put(0, '6 7 8 9 10'));
 
 	it('a set that does not beat is refused with the set on the table', () => {
@@ -175,7 +175,7 @@ describe('RULINGS PASS 4: beating the table', () => {
 		expect(refusal(trumped, put(3, 'A A A A'))).toMatchObject({ code: 'does-not-beat' });
 	});
 
-	it('playing a trump earns a token (RULINGS PASS 7)', () => {
+	it('playing a trump earns a token (docs/rulings.md, PASS 7)', () => {
 		const state = run(begun, put(1, '4 4 4 4 4'));
 		expect(state.tokens).toEqual([1, 2, 1, 1]);
 		expect(state.supply).toBe(35);
@@ -190,7 +190,7 @@ describe('RULINGS PASS 4: beating the table', () => {
 	});
 });
 
-describe('RULINGS PASS 5-6: upgrade and augment', () => {
+describe('docs/rulings.md, PASS 5-6: upgrade and augment', () => {
 	const begun = withTokens(run(setup(4), start(0), put(0, '9 9')), [1, 1, 2, 3]);
 
 	it('an augment chain costs 1, then 2, then 3; the tokens stay beside the sets', () => {
@@ -248,7 +248,7 @@ describe('RULINGS PASS 5-6: upgrade and augment', () => {
 	});
 });
 
-describe('RULINGS PASS 8-9: games and the match', () => {
+describe('docs/rulings.md, PASS 8-9: games and the match', () => {
 	/** A whole 13-card game: the leader plays two trumps and a three, everyone else passes. */
 	function quickGame(leader: number, players: number): ClimbingAction[] {
 		const others = Array.from({ length: players - 1 }, (_, step) =>
@@ -274,7 +274,7 @@ describe('RULINGS PASS 8-9: games and the match', () => {
 		expect(state.phase).toBe('start');
 	});
 
-	it('each game starts again with 1 token each (RULINGS PASS 7)', () => {
+	it('each game starts again with 1 token each (docs/rulings.md, PASS 7)', () => {
 		const state = run(setup(3), ...quickGame(1, 3), start(0));
 		expect(state.tokens).toEqual([1, 1, 1]);
 		expect(state.hands).toEqual([13, 13, 13]);
@@ -335,7 +335,7 @@ describe('junk is refused, not thrown', () => {
 	});
 });
 
-describe('RULINGS PASS 10: the upgraded AA card is played on its own', () => {
+describe('docs/rulings.md, PASS 10: the upgraded AA card is played on its own', () => {
 	const led = () => withTokens(run(setup(2), start(0)), [2, 1]);
 
 	it('alone it is a pair of aces', () => {

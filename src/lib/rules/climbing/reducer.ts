@@ -24,8 +24,8 @@ function boxTokens(config: ClimbingConfig, players: number): number {
 }
 
 /**
- * RULINGS PASS 7, 9: each game starts with 13 cards and 1 token each, the rest in the supply;
- * tokens kept from the previous game go back (RULINGS says "starts a game with 1").
+ * docs/rulings.md, PASS 7, 9: each game starts with 13 cards and 1 token each, the rest in the supply;
+ * tokens kept from the previous game go back (docs/rulings.md says "starts a game with 1").
  */
 function deal(config: ClimbingConfig, players: number, seat: number) {
 	const each = <T>(value: T) => Array.from({ length: players }, () => value);
@@ -70,7 +70,7 @@ export function apply(state: ClimbingState, action: ClimbingAction): Applied {
 	}
 }
 
-/** RULINGS PASS 8: the holder of START 2 leads a game's first set. */
+/** docs/rulings.md, PASS 8: the holder of START 2 leads a game's first set. */
 function start(state: ClimbingState, seat: unknown): Applied {
 	if (state.phase === 'over') return refuse(GAME_OVER);
 	if (state.phase === 'play') return refuse('game-in-progress');
@@ -85,7 +85,7 @@ function play(state: ClimbingState, action: PlayAction): Applied {
 	if (check.refusal || set === null)
 		return { ok: false, refusal: check.refusal ?? { code: MALFORMED } };
 	const { seat, cards, upgrade, augment } = action;
-	// RULINGS PASS 5-6: the upgrade token goes to the supply, augment tokens beside the set.
+	// docs/rulings.md, PASS 5-6: the upgrade token goes to the supply, augment tokens beside the set.
 	let next: ClimbingState = {
 		...state,
 		hands: state.hands.map((hand, other) => (other === seat ? hand - cards : hand)),
@@ -95,7 +95,7 @@ function play(state: ClimbingState, action: PlayAction): Applied {
 		supply: state.supply + (upgrade ? 1 : 0),
 		pile: state.pile
 	};
-	// RULINGS PASS 7: playing a trump earns 1 token, while the supply has one.
+	// docs/rulings.md, PASS 7: playing a trump earns 1 token, while the supply has one.
 	const earned = set.type === 'trump' && next.supply > 0;
 	if (earned) next = { ...next, ...takeToken(next, seat) };
 	next = {
@@ -105,12 +105,12 @@ function play(state: ClimbingState, action: PlayAction): Applied {
 			{ seat, set, values: [...action.values], cards, upgrade, augment, earned }
 		]
 	};
-	// RULINGS PASS 8: the game ends the moment a player has no cards.
+	// docs/rulings.md, PASS 8: the game ends the moment a player has no cards.
 	if (next.hands[seat] === 0) return ok(endGame(next, seat));
 	return ok({ ...next, seat: nextInRound(next, seat) });
 }
 
-/** RULINGS PASS 7-8: PASS takes a token and sits out the round; the last one left leads next. */
+/** docs/rulings.md, PASS 7-8: PASS takes a token and sits out the round; the last one left leads next. */
 function pass(state: ClimbingState, seat: unknown): Applied {
 	if (!Number.isInteger(seat) || (seat as number) < 0) return refuse(MALFORMED);
 	const actor = checkActor(state, seat as number);
@@ -140,7 +140,7 @@ function nextInRound(state: ClimbingState, from: number): number {
 	return from;
 }
 
-/** RULINGS PASS 8-9: award crowns or points; the match ends when someone reaches the target. */
+/** docs/rulings.md, PASS 8-9: award crowns or points; the match ends when someone reaches the target. */
 function endGame(state: ClimbingState, winner: number): ClimbingState {
 	const players = state.hands.length;
 	const record = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advancedPoints, gameAward, matchDecision, matchWinner } from './scoring';
 import type { GameRecord } from './types';
 
-describe('RULINGS PASS 9: advanced 4/2/1 points', () => {
+describe('docs/rulings.md, PASS 9: advanced 4/2/1 points', () => {
 	it.each([
 		{ cardsLeft: [0, 5, 3, 8], winner: 0, points: [4, 1, 2, 0] },
 		{ cardsLeft: [6, 0, 2, 9, 4], winner: 1, points: [0, 4, 2, 0, 1] },
@@ -37,7 +37,7 @@ describe('RULINGS PASS 9: advanced 4/2/1 points', () => {
 	});
 });
 
-describe('RULINGS PASS 9: basic, a game win is a crown', () => {
+describe('docs/rulings.md, PASS 9: basic, a game win is a crown', () => {
 	it('awards one crown to the winner only', () => {
 		expect(gameAward('basic', [3, 0, 5], 1)).toEqual([0, 1, 0]);
 	});
@@ -50,7 +50,7 @@ const record = (winner: number, awarded: number[]): GameRecord => ({
 	rounds: 1
 });
 
-describe('RULINGS PASS 9: the match ends at 3 crowns or 10 points', () => {
+describe('docs/rulings.md, PASS 9: the match ends at 3 crowns or 10 points', () => {
 	it('basic: the first to 3 crowns', () => {
 		const games = [record(0, [1, 0]), record(1, [0, 1]), record(0, [1, 0])];
 		expect(matchWinner('basic', games, 2)).toBeNull();
@@ -63,7 +63,7 @@ describe('RULINGS PASS 9: the match ends at 3 crowns or 10 points', () => {
 		expect(matchWinner('advanced', [...games, record(2, [2, 1, 4])], 3)).toBe(0); // 10, 4, 7
 	});
 
-	it('advanced: two seats reaching 10 in one game: more points wins (RULINGS PASS 9)', () => {
+	it('advanced: two seats reaching 10 in one game: more points wins (docs/rulings.md, PASS 9)', () => {
 		const before = [record(0, [4, 2, 1]), record(1, [2, 4, 1]), record(2, [2, 1, 4])]; // 8, 7, 6
 		expect(matchWinner('advanced', before, 3)).toBeNull();
 		const games = [...before, record(1, [2, 4, 1])]; // 10, 11, 7

@@ -21,7 +21,7 @@ function checkGameEnd(cardsLeft: number[], winner: number): void {
 }
 
 /**
- * RULINGS PASS 9, advanced: 4 points to the winner, 2 to the fewest cards left, 1 to the second
+ * docs/rulings.md, PASS 9, advanced: 4 points to the winner, 2 to the fewest cards left, 1 to the second
  * fewest; on equal cards the seat closer clockwise to the winner ranks first.
  */
 export function advancedPoints(cardsLeft: number[], winner: number): number[] {
@@ -38,7 +38,7 @@ export function advancedPoints(cardsLeft: number[], winner: number): number[] {
 	return points;
 }
 
-/** RULINGS PASS 9: what one game awards per seat: a crown to the winner, or 4/2/1 points. */
+/** docs/rulings.md, PASS 9: what one game awards per seat: a crown to the winner, or 4/2/1 points. */
 export function gameAward(mode: Mode, cardsLeft: number[], winner: number): number[] {
 	if (mode === 'advanced') return advancedPoints(cardsLeft, winner);
 	checkGameEnd(cardsLeft, winner);
@@ -57,7 +57,7 @@ export function target(mode: Mode): number {
 }
 
 /**
- * Why the match winner won (RULINGS PASS 9): 'target' when one seat alone reached the target;
+ * Why the match winner won (docs/rulings.md, PASS 9): 'target' when one seat alone reached the target;
  * when two or more reached 10 in the same game: 'more-points', else (equal points) 'game-winner'
  * when the game's winner is among them, else 'closer' clockwise to the game's winner.
  */
@@ -70,7 +70,7 @@ export interface MatchDecision {
 	readonly reached: readonly number[];
 }
 
-/** RULINGS PASS 9: who won the match and why, or null while nobody has reached the target. */
+/** docs/rulings.md, PASS 9: who won the match and why, or null while nobody has reached the target. */
 export function matchDecision(
 	mode: Mode,
 	games: readonly GameRecord[],
@@ -99,7 +99,7 @@ export function matchDecision(
 	return null;
 }
 
-/** RULINGS PASS 9: the seat that won the match, or null (see matchDecision for why). */
+/** docs/rulings.md, PASS 9: the seat that won the match, or null (see matchDecision for why). */
 export function matchWinner(
 	mode: Mode,
 	games: readonly GameRecord[],

@@ -1,4 +1,4 @@
-import type { Feat, Outcome, Phrase, ScoreSheet } from '../common';
+import { seatsFrom, type Feat, type Outcome, type Phrase, type ScoreSheet } from '../common';
 import { judge, type PlayCheck } from './judge';
 import { matchDecision, matchTotals, type WinReason } from './scoring';
 import { setLabel, setName } from './sets';
@@ -10,12 +10,30 @@ export function turn(state: ClimbingState): number | null {
 	return state.phase === 'play' ? state.seat : null;
 }
 
-/** A game is waiting for `start`: who holds START 2 (RULINGS PASS 8). */
+/**
+ * Which seats may act now: before a game, any seat (the table says who holds START 2,
+ * docs/rulings.md, PASS 8); during play the seat to play or pass alone; none once over.
+ */
+export function actors(state: ClimbingState): number[] {
+	if (state.phase === 'start') return seatsFrom(0, state.hands.length);
+	return state.phase === 'play' ? [state.seat] : [];
+}
+
+/**
+ * Who leads the next round (docs/rulings.md, PASS 8): the last player not to pass, from the
+ * round's end until they lead. Null during a round, before a game (START 2's holder is the
+ * table's to say) and once over.
+ */
+export function opener(state: ClimbingState): number | null {
+	return state.phase === 'play' && state.pile.length === 0 ? state.seat : null;
+}
+
+/** A game is waiting for `start`: who holds START 2 (docs/rulings.md, PASS 8). */
 export function awaitingStart(state: ClimbingState): boolean {
 	return state.phase === 'start';
 }
 
-/** Seats that declared PASS this round (RULINGS PASS 7). */
+/** Seats that declared PASS this round (docs/rulings.md, PASS 7). */
 export function passedSeats(state: ClimbingState): number[] {
 	return state.passed.flatMap((out, seat) => (out ? [seat] : []));
 }
@@ -30,7 +48,7 @@ export function leader(state: ClimbingState): number {
 	return state.pile[0]?.seat ?? state.seat;
 }
 
-/** RULINGS PASS 7, 11: declaring PASS now takes a token; false with the supply empty. */
+/** docs/rulings.md, PASS 7, 11: declaring PASS now takes a token; false with the supply empty. */
 export const passEarnsToken = (state: ClimbingState): boolean => state.supply > 0;
 
 export const tokensOf = (state: ClimbingState): readonly number[] => state.tokens;
@@ -92,7 +110,7 @@ export interface GameResult {
 	readonly cardsLeft: readonly number[];
 	/** crowns or points per seat */
 	readonly awarded: readonly number[];
-	/** advanced only: the 2 and the 1 went to seats with equal cards (RULINGS PASS 9) */
+	/** advanced only: the 2 and the 1 went to seats with equal cards (docs/rulings.md, PASS 9) */
 	readonly tie: PointsTie | null;
 	/** advanced only: the 1 went to `first`; `second` kept as many cards and got nothing */
 	readonly tieForOne: PointsTie | null;
@@ -143,7 +161,7 @@ const POINTS_REASONS: Record<WinReason, string> = {
 
 /**
  * Reasons: 'crowns'; 'points' (one seat reached 10); two or more reached 10 in the same game
- * (RULINGS PASS 9): 'points-more', 'points-game-winner', 'points-closer'.
+ * (docs/rulings.md, PASS 9): 'points-more', 'points-game-winner', 'points-closer'.
  */
 export function outcome(state: ClimbingState): Outcome | null {
 	const { mode } = state.config;

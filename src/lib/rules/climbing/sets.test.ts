@@ -5,7 +5,7 @@ import type { PlayedSet, Rank, SetType } from './types';
 const values = (text: string) => (text ? text.split(' ') : []) as Rank[];
 const set = (type: SetType, rank: Rank): PlayedSet => ({ type, rank });
 
-describe('RULINGS PASS 2: every set type', () => {
+describe('docs/rulings.md, PASS 2: every set type', () => {
 	it.each([
 		['7', set('plain', '7')],
 		['A', set('plain', 'A')],
@@ -36,7 +36,7 @@ describe('RULINGS PASS 2: every set type', () => {
 	});
 });
 
-describe('RULINGS PASS 1: a doubled face counts as two values', () => {
+describe('docs/rulings.md, PASS 1: a doubled face counts as two values', () => {
 	it('one "22" card is a pair; "22" with two 2s is four of a kind', () => {
 		// the app is given values as shown, so a doubled face is simply two values
 		expect(classify(values('2 2'))).toEqual(set('pair', '2'));
@@ -45,7 +45,7 @@ describe('RULINGS PASS 1: a doubled face counts as two values', () => {
 	});
 });
 
-describe('RULINGS PASS 2-3: straight edges', () => {
+describe('docs/rulings.md, PASS 2-3: straight edges', () => {
 	it('A-2-3-4-5 is the lowest straight and tops at 5', () => {
 		expect(classify(values('A 2 3 4 5'))).toEqual(set('straight', '5'));
 		expect(classify(values('5 4 3 2 A'))).toEqual(set('straight', '5'));
@@ -71,7 +71,7 @@ describe('RULINGS PASS 2-3: straight edges', () => {
 	});
 });
 
-describe('RULINGS PASS 3-4: order within a type', () => {
+describe('docs/rulings.md, PASS 3-4: order within a type', () => {
 	it.each([
 		['plain', '3', '2'],
 		['pair', 'A', 'K'],
@@ -95,7 +95,7 @@ describe('RULINGS PASS 3-4: order within a type', () => {
 	});
 });
 
-describe('RULINGS PASS 4: bombs', () => {
+describe('docs/rulings.md, PASS 4: bombs', () => {
 	const others = (['plain', 'pair', 'three', 'straight', 'fullHouse'] as const).map((type) =>
 		set(type, 'A')
 	);

@@ -4,7 +4,7 @@ export function isRank(value: unknown): value is Rank {
 	return typeof value === 'string' && (RANKS as readonly string[]).includes(value);
 }
 
-/** RULINGS PASS 1: 2 is 0, A is 12. */
+/** docs/rulings.md, PASS 1: 2 is 0, A is 12. */
 function rankIndex(rank: Rank): number {
 	return RANKS.indexOf(rank);
 }
@@ -13,7 +13,7 @@ function rankIndex(rank: Rank): number {
 const WHEEL = ['2', '3', '4', '5', 'A'];
 
 /**
- * RULINGS PASS 1-3: the set the shown values form (a doubled face counts as two values),
+ * docs/rulings.md, PASS 1-3: the set the shown values form (a doubled face counts as two values),
  * or null when they form none. Throws for a value that is not a rank.
  */
 export function classify(values: Rank[]): PlayedSet | null {
@@ -33,10 +33,10 @@ export function classify(values: Rank[]): PlayedSet | null {
 		return type ? { type, rank: sorted[0] } : null;
 	}
 	if (sorted.length !== 5) return null;
-	// RULINGS PASS 3: a full house is ordered by its three of a kind.
+	// docs/rulings.md, PASS 3: a full house is ordered by its three of a kind.
 	if (groups.length === 2 && groups[0][1] === 3) return { type: 'fullHouse', rank: groups[0][0] };
 	if (groups.length !== 5) return null;
-	// RULINGS PASS 2: A is low only in A-2-3-4-5, which tops at 5; no wrap-around.
+	// docs/rulings.md, PASS 2: A is low only in A-2-3-4-5, which tops at 5; no wrap-around.
 	if (sorted.join() === WHEEL.join()) return { type: 'straight', rank: '5' };
 	const low = rankIndex(sorted[0]);
 	const consecutive = sorted.every((value, index) => rankIndex(value) === low + index);
@@ -65,7 +65,7 @@ export function sameSet(a: PlayedSet, b: PlayedSet): boolean {
 	return a.type === b.type && a.rank === b.rank;
 }
 
-/** RULINGS PASS 4: does `next` beat `previous` without tokens? */
+/** docs/rulings.md, PASS 4: does `next` beat `previous` without tokens? */
 export function beats(next: PlayedSet, previous: PlayedSet): boolean {
 	checkSet(next, 'next set');
 	checkSet(previous, 'previous set');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { augmentCost, tokenCost } from './tokens';
 
-describe('RULINGS PASS 6: augment price', () => {
+describe('docs/rulings.md, PASS 6: augment price', () => {
 	it('1 token over a set that was not augmented, then k + 1 over one augmented with k', () => {
 		const chain = [0];
 		for (let step = 0; step < 4; step++) chain.push(augmentCost(chain[chain.length - 1]));
@@ -13,7 +13,7 @@ describe('RULINGS PASS 6: augment price', () => {
 	});
 });
 
-describe('RULINGS PASS 5-6: what a play spends', () => {
+describe('docs/rulings.md, PASS 5-6: what a play spends', () => {
 	it.each([
 		[false, 0, 0],
 		[true, 0, 1],

@@ -1,7 +1,7 @@
 import type { ClimbingState } from './types';
 
 /**
- * RULINGS PASS 6: tokens to beat an identical set: 1 when it was not augmented, k + 1 when it
+ * docs/rulings.md, PASS 6: tokens to beat an identical set: 1 when it was not augmented, k + 1 when it
  * was augmented with k. Both cases are `previousAugment + 1`.
  */
 export function augmentCost(previousAugment: number): number {
@@ -13,12 +13,12 @@ export function augmentCost(previousAugment: number): number {
 	return previousAugment + 1;
 }
 
-/** RULINGS PASS 5-6: tokens a play spends: 1 to upgrade (any number of cards), plus the augment. */
+/** docs/rulings.md, PASS 5-6: tokens a play spends: 1 to upgrade (any number of cards), plus the augment. */
 export function tokenCost(upgrade: boolean, augment: number): number {
 	return (upgrade ? 1 : 0) + augment;
 }
 
-/** Tokens left beside this round's augmented sets (RULINGS PASS 6). */
+/** Tokens left beside this round's augmented sets (docs/rulings.md, PASS 6). */
 export function beside(state: ClimbingState): number {
 	return state.pile.reduce((sum, play) => sum + play.augment, 0);
 }
@@ -29,7 +29,7 @@ export function tokensInPlay(state: ClimbingState): number {
 }
 
 /**
- * RULINGS PASS 7: a player takes 1 token from the supply (declaring PASS, playing a trump).
+ * docs/rulings.md, PASS 7: a player takes 1 token from the supply (declaring PASS, playing a trump).
  * With the supply empty there is nothing to take: the pass or trump stands, without a token.
  */
 export function takeToken(
@@ -44,7 +44,7 @@ export function takeToken(
 }
 
 /**
- * RULINGS PASS 6: at a round's end the tokens beside its sets go back to the supply.
+ * docs/rulings.md, PASS 6: at a round's end the tokens beside its sets go back to the supply.
  * Returns the supply after that; the caller empties the pile.
  */
 export function supplyAfterRound(state: ClimbingState): number {

@@ -1,8 +1,8 @@
-/** RULINGS PASS 1: ranks low to high. */
+/** docs/rulings.md, PASS 1: ranks low to high. */
 export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 export type Rank = (typeof RANKS)[number];
 
-/** RULINGS PASS 2: the seven set types, weakest bomb last but one. */
+/** docs/rulings.md, PASS 2: the seven set types, weakest bomb last but one. */
 export const SET_TYPES = [
 	'plain',
 	'pair',
@@ -14,22 +14,22 @@ export const SET_TYPES = [
 ] as const;
 export type SetType = (typeof SET_TYPES)[number];
 
-/** A set as judged: its type, and the rank that orders sets of one type (RULINGS PASS 3). */
+/** A set as judged: its type, and the rank that orders sets of one type (docs/rulings.md, PASS 3). */
 export interface PlayedSet {
 	type: SetType;
 	rank: Rank;
 }
 
-/** RULINGS PASS 9: 13 cards each, whatever the player count. */
+/** docs/rulings.md, PASS 9: 13 cards each, whatever the player count. */
 export const HAND_SIZE = 13;
-/** RULINGS PASS 7: each player starts a game with 1 token. */
+/** docs/rulings.md, PASS 7: each player starts a game with 1 token. */
 export const TOKENS_EACH = 1;
 /**
  * Tokens in the box. The rulebook gives no count; 40 leaves a supply of 35 to 38, more than a
  * game normally takes. Players' tokens + supply + tokens beside sets always equal this.
  */
 export const BOX_TOKENS = 40;
-/** RULINGS PASS 9: basic ends at 3 crowns, advanced at 10 points. */
+/** docs/rulings.md, PASS 9: basic ends at 3 crowns, advanced at 10 points. */
 export const CROWNS_TO_WIN = 3;
 export const POINTS_TO_WIN = 10;
 
@@ -54,9 +54,9 @@ export interface TablePlay {
 	readonly values: readonly Rank[];
 	readonly cards: number;
 	readonly upgrade: boolean;
-	/** tokens left beside this set (RULINGS PASS 6) */
+	/** tokens left beside this set (docs/rulings.md, PASS 6) */
 	readonly augment: number;
-	/** a trump took a token from the supply (RULINGS PASS 7: none when it is empty) */
+	/** a trump took a token from the supply (docs/rulings.md, PASS 7: none when it is empty) */
 	readonly earned: boolean;
 }
 
@@ -96,9 +96,9 @@ export interface PlayAction {
 	readonly values: readonly Rank[];
 	/** physical cards played */
 	readonly cards: number;
-	/** 1 token spent to upgrade (RULINGS PASS 5) */
+	/** 1 token spent to upgrade (docs/rulings.md, PASS 5) */
 	readonly upgrade: boolean;
-	/** tokens spent to augment (RULINGS PASS 6) */
+	/** tokens spent to augment (docs/rulings.md, PASS 6) */
 	readonly augment: number;
 }
 

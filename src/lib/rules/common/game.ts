@@ -102,8 +102,24 @@ export interface GameDefinition<
 	setup(config: Config, players: number): State;
 	/** Next state, or a refusal with a reason. Never mutates `state`, never throws. */
 	apply(state: State, action: Action): Result<State, Code>;
-	/** Seat expected to act, or null when nobody is (match over). */
+	/**
+	 * Turn order is the rules' own: no screen works out a seat (docs/contract.md).
+	 * Who acts next: the seat expected to act, or null when no one seat is (the table decides
+	 * together, or the match is over).
+	 */
 	turn(state: State): number | null;
+	/**
+	 * Which seats may act now, the one whose turn it is first: its seat alone, or every seat
+	 * when the table may name anyone (the lots, START 2's holder, cards won, who leads next);
+	 * none when the next step is the table's (a deal's count) or the match is over.
+	 */
+	actors(state: State): readonly number[];
+	/**
+	 * Who starts the next round, deal or game: the seat that will lead it, from the moment the
+	 * rules know it until its first play; null while play still to come decides it, when the
+	 * table names it (the lots, START 2) and once the match is over.
+	 */
+	opener(state: State): number | null;
 	outcome(state: State): Outcome | null;
 	sheet(state: State): ScoreSheet;
 	/** per-seat figures kept for players' statistics, in the order the statistics show them */

@@ -5,7 +5,7 @@ import type { Tile } from './types';
 
 const keys = (tiles: Tile[]) => tiles.map(tileKey).sort();
 
-describe('coach: unseen tiles that give a bonus turn (RULINGS 3) or a skip (RULINGS 4)', () => {
+describe('coach: unseen tiles that give a bonus turn (docs/rulings.md, Pass-Pass 3) or a skip (Pass-Pass 4)', () => {
 	it('for the first tile: sums of 5 or 10, then 7 or a double ([5-5] is a bonus turn)', () => {
 		const [hint] = coach(started());
 		expect(hint.end).toBeNull();

@@ -11,7 +11,7 @@ export interface CoachHint {
 
 /**
  * Coach, a hint never enforced: for the player to move, the still-unseen tiles that would
- * give a bonus turn (RULINGS 3) or a skip (RULINGS 4) at each end. The player knows which
+ * give a bonus turn (docs/rulings.md, Pass-Pass 3) or a skip (Pass-Pass 4) at each end. The player knows which
  * of them they hold; the app does not.
  */
 export function coach(state: DominoesState): CoachHint[] {

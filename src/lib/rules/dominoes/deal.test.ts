@@ -19,7 +19,7 @@ const record = (fields: Partial<DealRecord>): DealRecord => ({
 	...fields
 });
 
-describe('RULINGS 8: later deals start to the left of the previous starter', () => {
+describe('docs/rulings.md, Pass-Pass 8: later deals start to the left of the previous starter', () => {
 	it('rotates clockwise deal after deal, whoever won', () => {
 		let state = started(2);
 		state = domino(state, 1, 10);
@@ -38,7 +38,7 @@ describe('RULINGS 8: later deals start to the left of the previous starter', () 
 	});
 });
 
-describe('RULINGS 8, house rule: the winner of the previous deal starts', () => {
+describe('docs/rulings.md, Pass-Pass 8, house rule: the winner of the previous deal starts', () => {
 	const house = { houseRuleWinnerStarts: true };
 
 	it('after a domino, the seat that went out', () => {
@@ -52,12 +52,15 @@ describe('RULINGS 8, house rule: the winner of the previous deal starts', () => 
 		expect(nextStarter(state, record({ points: [5, 3], handSizes: [2, 2, 1, 1] }))).toBe(3);
 	});
 
-	it('partners tied: the first of them in the usual order from the previous starter', () => {
+	it('partners tied: the seat the base rule names, whichever team it is on', () => {
 		const state = { ...started(0, true), config: house };
-		// usual next starter is seat 3, so seat 3 before seat 1
+		// team 1 (seats 1 and 3) scored less, both hold 2 tiles
 		const tied = record({ starter: 2, points: [6, 4], handSizes: [3, 2, 3, 2] });
 		expect(nextStarter(state, tied)).toBe(3);
 		expect(nextStarter(state, { ...tied, starter: 0 })).toBe(1);
+		// the usual next starter (left of seat 1) is seat 2, of the team that scored more
+		expect(nextStarter(state, { ...tied, starter: 1 })).toBe(2);
+		expect(nextStarter(state, { ...tied, starter: 3 })).toBe(0);
 	});
 
 	it('teams tied after a block: the usual rotation', () => {
@@ -78,7 +81,7 @@ describe('RULINGS 8, house rule: the winner of the previous deal starts', () => 
 	});
 });
 
-describe('rulebook: the lower total after 7 deals wins; RULINGS: equal totals share', () => {
+describe('rulebook: the lower total after 7 deals wins; docs/rulings.md: equal totals share', () => {
 	function match(totalsByDeal: [number, number][]): DominoesState {
 		let state = started(0);
 		for (const [team0, team1] of totalsByDeal) {
@@ -161,7 +164,7 @@ describe('rulebook: the lower total after 7 deals wins; RULINGS: equal totals sh
 	});
 });
 
-describe('RULINGS 7: a domino; the losers count their tiles', () => {
+describe('docs/rulings.md, Pass-Pass 7: a domino; the losers count their tiles', () => {
 	// seat 0 holds one tile, team 1 holds 3 + 2 tiles
 	const last: DominoesState = {
 		...run(started(0), playTile([1, 2])),

@@ -31,23 +31,41 @@ function freshDeal(state: DominoesState, deal: number, starter: number): Dominoe
 }
 
 /**
- * RULINGS 8: the seat to the left of the previous starter (next clockwise). House rule: the
+ * docs/rulings.md, Pass-Pass 8: the seat to the left of the previous starter (next clockwise). House rule: the
  * winner starts; after a blocked deal, the seat with fewest tiles of the team with fewer
  * points (partners tied: the first of them in the usual order); teams tied: the usual order.
  */
 export function nextStarter(state: DominoesState, record: DealRecord): number {
 	const rotation = clockwise(record.starter, SEATS);
-	if (!state.config.houseRuleWinnerStarts) return rotation;
-	if (record.wentOut !== null) return record.wentOut;
+	const known = starterAfterDomino(state, record.starter, record.wentOut);
+	if (known !== null) return known;
 	const [team0, team1] = record.points;
 	if (team0 === team1) return rotation;
 	const winners = team0 < team1 ? 0 : 1;
 	const candidates = [0, 1, 2, 3]
 		.map((step) => clockwise(rotation, SEATS, step))
 		.filter((seat) => teamOf(seat) === winners);
-	return candidates.reduce((best, seat) =>
-		record.handSizes[seat] < record.handSizes[best] ? seat : best
-	);
+	const [first, second] = candidates;
+	const a = record.handSizes[first];
+	const b = record.handSizes[second];
+	// partners holding as few tiles each: the seat the base rule names (docs/rulings.md,
+	// Pass-Pass 8), which may sit on the other team
+	if (a === b) return rotation;
+	return a < b ? first : second;
+}
+
+/**
+ * The next deal's starter when the rules know it before the count: always without the house
+ * rule (to the left of `starter`), and with it once someone went out (that player). Null after
+ * a blocked deal under the house rule: the hands decide (see nextStarter).
+ */
+export function starterAfterDomino(
+	state: DominoesState,
+	starter: number,
+	wentOut: number | null
+): number | null {
+	if (!state.config.houseRuleWinnerStarts) return clockwise(starter, SEATS);
+	return wentOut;
 }
 
 /** Writes the deal on the sheet, then deals again, or ends the match after deal 7. */
@@ -88,7 +106,7 @@ export function countRange(state: DominoesState): { tiles: number; min: number; 
 }
 
 /**
- * RULINGS 7, domino: the team that went out scores 0, the other the spots on its partners'
+ * docs/rulings.md, Pass-Pass 7, domino: the team that went out scores 0, the other the spots on its partners'
  * tiles, picked from the unseen tiles (checked against the tracked hand sizes) or typed.
  */
 export function count(

@@ -1,7 +1,7 @@
 import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
 import { META } from './meta';
 import { apply, setup } from './reducer';
-import { feats, outcome, sheet, turn } from './selectors';
+import { actors, feats, opener, outcome, sheet, turn } from './selectors';
 import type {
 	DominoesAction,
 	DominoesConfig,
@@ -10,7 +10,7 @@ import type {
 	DominoesState
 } from './types';
 
-export { turnEffect, nextSeat, dealPoints, teamOf, blockedPoints } from './scoring';
+export { turnEffect, nextSeat, dealPoints, teamOf, teamSeats, blockedPoints } from './scoring';
 export {
 	allTiles,
 	isDouble,
@@ -49,6 +49,8 @@ export const dominoes: GameDefinition<
 	setup,
 	apply,
 	turn,
+	actors,
+	opener,
 	outcome,
 	sheet,
 	feats

@@ -95,7 +95,7 @@ describe('rulebook special rule 2: identical ends or a sum of 7 skip the next op
 	});
 });
 
-describe('RULINGS 1: ends and their sum', () => {
+describe('docs/rulings.md, Pass-Pass 1: ends and their sum', () => {
 	it('a double at an end counts both halves: [6-3][3-3] is 6+3+3', () => {
 		expect(
 			lineEnds([
@@ -139,7 +139,7 @@ describe('RULINGS 1: ends and their sum', () => {
 	});
 });
 
-describe('RULINGS 2: identical ends compare open numbers, not doubled sums', () => {
+describe('docs/rulings.md, Pass-Pass 2: identical ends compare open numbers, not doubled sums', () => {
 	it('[6-6][6-4][4-2][2-6]: 6 and 6 are identical though they count 12 and 6', () => {
 		expect(
 			lineEnds([
@@ -170,7 +170,7 @@ describe('RULINGS 2: identical ends compare open numbers, not doubled sums', () 
 	});
 });
 
-describe('RULINGS 5: both at once is a bonus turn', () => {
+describe('docs/rulings.md, Pass-Pass 5: both at once is a bonus turn', () => {
 	it('a lone [5-5] sums to 10 with identical ends: again', () => {
 		expect(effect([[5, 5]])).toBe('again');
 	});

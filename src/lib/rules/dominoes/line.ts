@@ -40,9 +40,9 @@ export interface LineEnds {
 	/** open numbers */
 	readonly left: number;
 	readonly right: number;
-	/** RULINGS 1: a double at an end counts both halves; a lone tile counts its two halves */
+	/** docs/rulings.md, Pass-Pass 1: a double at an end counts both halves; a lone tile counts its two halves */
 	readonly sum: number;
-	/** RULINGS 2: the open numbers are equal (a lone double too) */
+	/** docs/rulings.md, Pass-Pass 2: the open numbers are equal (a lone double too) */
 	readonly identical: boolean;
 }
 
@@ -53,7 +53,7 @@ export function lineEnds(line: readonly Tile[]): LineEnds | null {
 	const last = line[line.length - 1];
 	const left = first[0];
 	const right = last[1];
-	// RULINGS 1: a lone first tile counts its two halves once each ([5-5] alone is 10).
+	// docs/rulings.md, Pass-Pass 1: a lone first tile counts its two halves once each ([5-5] alone is 10).
 	const sum =
 		line.length === 1
 			? spots(first)
@@ -61,7 +61,7 @@ export function lineEnds(line: readonly Tile[]): LineEnds | null {
 	return { left, right, sum, identical: left === right };
 }
 
-/** RULINGS 3-5: 5 or 10 plays again; identical or 7 skips; both at once is a bonus turn. */
+/** docs/rulings.md, Pass-Pass 3-5: 5 or 10 plays again; identical or 7 skips; both at once is a bonus turn. */
 export function effectOfEnds(ends: LineEnds): Effect {
 	if (ends.sum === 5 || ends.sum === 10) return 'again';
 	if (ends.identical || ends.sum === 7) return 'skip';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dominoes, lastEffect, turn } from './index';
 import { block, emptyBoneyard, playTile, refusal, run, started } from './testing';
 
-describe('RULINGS 8: deal 1 waits for the lots', () => {
+describe('docs/rulings.md, Pass-Pass 8: deal 1 waits for the lots', () => {
 	const fresh = dominoes.setup({ houseRuleWinnerStarts: false }, 4);
 
 	it('nobody plays before the starter is chosen', () => {
@@ -133,7 +133,7 @@ describe('rulebook: a tile joins one end so that the touching halves match', () 
 	});
 });
 
-describe('RULINGS 3: a sum of 5 or 10 gives the same player another turn', () => {
+describe('docs/rulings.md, Pass-Pass 3: a sum of 5 or 10 gives the same player another turn', () => {
 	it('[0-4] then [4-5]: ends 0+5, seat 1 plays again', () => {
 		const state = run(started(), playTile([0, 4]), playTile([4, 5]));
 		expect(lastEffect(state)).toBe('again');
@@ -141,7 +141,7 @@ describe('RULINGS 3: a sum of 5 or 10 gives the same player another turn', () =>
 	});
 });
 
-describe('RULINGS 4: identical ends or a sum of 7 skip to the partner', () => {
+describe('docs/rulings.md, Pass-Pass 4: identical ends or a sum of 7 skip to the partner', () => {
 	it('[5-4] then [4-2]: 5+2=7, seat 1 is skipped, seat 2 plays', () => {
 		const state = run(started(), playTile([5, 4]), playTile([4, 2]));
 		expect(lastEffect(state)).toBe('skip');
@@ -154,7 +154,7 @@ describe('RULINGS 4: identical ends or a sum of 7 skip to the partner', () => {
 	});
 });
 
-describe('RULINGS 5: both at once is a bonus turn; a stuck bonus turn moves on normally', () => {
+describe('docs/rulings.md, Pass-Pass 5: both at once is a bonus turn; a stuck bonus turn moves on normally', () => {
 	it('a lone [5-5]: the same seat plays again, nobody is skipped', () => {
 		const state = run(started(2), playTile([5, 5]));
 		expect(lastEffect(state)).toBe('again');
@@ -176,7 +176,7 @@ describe('RULINGS 5: both at once is a bonus turn; a stuck bonus turn moves on n
 	});
 });
 
-describe('RULINGS 6: cannot play: draw one tile, then play it or keep it', () => {
+describe('docs/rulings.md, Pass-Pass 6: cannot play: draw one tile, then play it or keep it', () => {
 	const state = run(started(), playTile([2, 4]));
 
 	it('a draw moves one tile from the boneyard to the hand; the same seat continues', () => {
@@ -227,7 +227,7 @@ describe('RULINGS 6: cannot play: draw one tile, then play it or keep it', () =>
 	});
 });
 
-describe('RULINGS 7: a blocked deal is four passes in a row, 1 point per tile', () => {
+describe('docs/rulings.md, Pass-Pass 7: a blocked deal is four passes in a row, 1 point per tile', () => {
 	it('scores the tracked hand sizes and deals again', () => {
 		// seat 0 plays [0-1]; seats 1,2,3,0 draw and keep; then four passes
 		const state = block(started(0));

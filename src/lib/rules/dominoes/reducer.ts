@@ -17,7 +17,7 @@ import {
 type Step = Result<DominoesState, DominoesRefusal>;
 
 /**
- * Deal 1 waits for the lots (RULINGS 8), unless setup chose the starter (`config.starter`):
+ * Deal 1 waits for the lots (docs/rulings.md, Pass-Pass 8), unless setup chose the starter (`config.starter`):
  * then that seat plays the first tile. The table always has 4 seats.
  */
 export function setup(config: DominoesConfig, _players = SEATS): DominoesState {
@@ -78,7 +78,7 @@ function waiting(state: DominoesState): Step | null {
 	return null;
 }
 
-/** RULINGS 8: deal 1's starter is drawn by lots, outside the reducer (payload). */
+/** docs/rulings.md, Pass-Pass 8: deal 1's starter is drawn by lots, outside the reducer (payload). */
 function start(state: DominoesState, seat: unknown): Step {
 	if (state.phase !== 'start') return refuse('starter-already-chosen');
 	if (!isSeat(seat, SEATS)) return refuse('bad-seat', { seat: String(seat) });
@@ -128,7 +128,7 @@ function play(state: DominoesState, tile: unknown, end: unknown): Step {
 		passes: 0,
 		lastPlay: { seat, tile: placed, end: where, effect }
 	};
-	// RULINGS 7: a player who plays their last tile ends the deal; the losers count next.
+	// docs/rulings.md, Pass-Pass 7: a player who plays their last tile ends the deal; the losers count next.
 	if (handSizes[seat] === 0) return ok({ ...next, phase: 'count', wentOut: seat });
 	return ok({
 		...next,
@@ -136,7 +136,7 @@ function play(state: DominoesState, tile: unknown, end: unknown): Step {
 	});
 }
 
-/** RULINGS 6: a player who cannot play draws one tile (size only: nobody sees it). */
+/** docs/rulings.md, Pass-Pass 6: a player who cannot play draws one tile (size only: nobody sees it). */
 function draw(state: DominoesState): Step {
 	if (state.line.length === 0) return refuse('play-first-tile');
 	if (state.drawn) return refuse('already-drawn');
@@ -145,13 +145,13 @@ function draw(state: DominoesState): Step {
 	return ok({ ...state, boneyard: state.boneyard - 1, handSizes, drawn: true });
 }
 
-/** RULINGS 5-6: the drawn tile does not fit: keep it; the next player in normal order plays. */
+/** docs/rulings.md, Pass-Pass 5-6: the drawn tile does not fit: keep it; the next player in normal order plays. */
 function keep(state: DominoesState): Step {
 	if (!state.drawn) return refuse('draw-first');
 	return ok({ ...state, drawn: false, passes: 0, seat: clockwise(state.seat, SEATS) });
 }
 
-/** RULINGS 6-7: with the boneyard empty a player who cannot play passes; 4 in a row block. */
+/** docs/rulings.md, Pass-Pass 6-7: with the boneyard empty a player who cannot play passes; 4 in a row block. */
 function pass(state: DominoesState): Step {
 	if (state.line.length === 0) return refuse('play-first-tile');
 	if (state.drawn) return refuse('keep-or-play');

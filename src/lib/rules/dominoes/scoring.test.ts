@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockedPoints, dealPoints, nextSeat, teamOf, turnEffect } from './index';
 import type { Tile } from './types';
 
-describe('CONTRACT turnEffect: the rulebook examples', () => {
+describe('docs/contract.md, turnEffect: the rulebook examples', () => {
 	it.each([
 		{
 			line: [
@@ -89,17 +89,17 @@ describe('CONTRACT turnEffect: the rulebook examples', () => {
 		).toEqual({ sum: 8, again: false, skip: false });
 	});
 
-	it('RULINGS 1: [5-5] alone is 10, [2-5] alone is 7', () => {
+	it('docs/rulings.md, Pass-Pass 1: [5-5] alone is 10, [2-5] alone is 7', () => {
 		expect(turnEffect([[5, 5]]).sum).toBe(10);
 		expect(turnEffect([[2, 5]])).toEqual({ sum: 7, again: false, skip: true });
 	});
 
-	it('RULINGS 3: a sum of 5 or of 10 is a bonus turn', () => {
+	it('docs/rulings.md, Pass-Pass 3: a sum of 5 or of 10 is a bonus turn', () => {
 		expect(turnEffect([[1, 4]])).toEqual({ sum: 5, again: true, skip: false });
 		expect(turnEffect([[4, 6]])).toEqual({ sum: 10, again: true, skip: false });
 	});
 
-	it('RULINGS 4: identical ends skip whatever their sum', () => {
+	it('docs/rulings.md, Pass-Pass 4: identical ends skip whatever their sum', () => {
 		expect(
 			turnEffect([
 				[0, 3],
@@ -109,7 +109,7 @@ describe('CONTRACT turnEffect: the rulebook examples', () => {
 		).toEqual({ sum: 0, again: false, skip: true });
 	});
 
-	it('RULINGS 5: ends 5 and 5 (or a lone [5-5]) are again, and skip is false', () => {
+	it('docs/rulings.md, Pass-Pass 5: ends 5 and 5 (or a lone [5-5]) are again, and skip is false', () => {
 		expect(
 			turnEffect([
 				[5, 3],
@@ -140,7 +140,7 @@ describe('CONTRACT turnEffect: the rulebook examples', () => {
 	);
 });
 
-describe('CONTRACT nextSeat: RULINGS 3-5, seats 0..3 clockwise', () => {
+describe('docs/contract.md, nextSeat (docs/rulings.md, Pass-Pass 3-5): seats 0..3 clockwise', () => {
 	const normal = { again: false, skip: false };
 	const again = { again: true, skip: false };
 	const skip = { again: false, skip: true };
@@ -170,7 +170,7 @@ describe('CONTRACT nextSeat: RULINGS 3-5, seats 0..3 clockwise', () => {
 	});
 });
 
-describe('CONTRACT dealPoints: RULINGS 7', () => {
+describe('docs/contract.md, dealPoints (docs/rulings.md, Pass-Pass 7)', () => {
 	const hands: Tile[][] = [
 		[],
 		[

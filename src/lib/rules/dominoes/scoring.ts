@@ -2,14 +2,19 @@ import { clockwise, isSeat } from '../common';
 import { checkLine, effectOfEnds, isTile, lineEnds, spots, tileKey, tileText } from './line';
 import { BONEYARD_SIZE, HAND_SIZE, SEATS, type Tile } from './types';
 
-/** RULINGS Pass-Pass: partners opposite, team 0 = seats 0 & 2, team 1 = seats 1 & 3. */
+/** docs/rulings.md, Pass-Pass: partners opposite, team 0 = seats 0 & 2, team 1 = seats 1 & 3. */
 export function teamOf(seat: number): 0 | 1 {
 	return seat % 2 === 0 ? 0 : 1;
 }
 
+/** The two partners of a team, facing each other: team 0 = seats 0 & 2, team 1 = seats 1 & 3. */
+export function teamSeats(team: number): [number, number] {
+	return [team, team + 2];
+}
+
 /**
- * CONTRACT: the effect of the tile just played on this line (RULINGS 1-5).
- * skip is false whenever again is true (RULINGS 5).
+ * docs/contract.md: the effect of the tile just played on this line (docs/rulings.md, Pass-Pass 1-5).
+ * skip is false whenever again is true (docs/rulings.md, Pass-Pass 5).
  */
 export function turnEffect(line: Tile[]): { sum: number; again: boolean; skip: boolean } {
 	checkLine(line);
@@ -18,23 +23,23 @@ export function turnEffect(line: Tile[]): { sum: number; again: boolean; skip: b
 	return { sum: ends.sum, again: effect === 'again', skip: effect === 'skip' };
 }
 
-/** CONTRACT: who plays after `seat` (RULINGS 3-5): again the same seat, skip the partner. */
+/** docs/contract.md: who plays after `seat` (docs/rulings.md, Pass-Pass 3-5): again the same seat, skip the partner. */
 export function nextSeat(seat: number, effect: { again: boolean; skip: boolean }): number {
 	if (!isSeat(seat, SEATS)) throw new Error(`Seat must be 0, 1, 2 or 3, not ${String(seat)}.`);
 	if (typeof effect?.again !== 'boolean' || typeof effect?.skip !== 'boolean') {
 		throw new Error('The effect must say whether the turn is played again and whether it skips.');
 	}
-	if (effect.again) return seat; // RULINGS 5: the bonus turn wins over the skip
+	if (effect.again) return seat; // docs/rulings.md, Pass-Pass 5: the bonus turn wins over the skip
 	return clockwise(seat, SEATS, effect.skip ? 2 : 1);
 }
 
-/** RULINGS 7, blocked: 1 point per tile left in each team's two hands. */
+/** docs/rulings.md, Pass-Pass 7, blocked: 1 point per tile left in each team's two hands. */
 export function blockedPoints(handSizes: readonly number[]): [number, number] {
 	return [handSizes[0] + handSizes[2], handSizes[1] + handSizes[3]];
 }
 
 /**
- * CONTRACT: the deal's points [team 0, team 1] (RULINGS 7). wentOut: the seat that played its
+ * docs/contract.md: the deal's points [team 0, team 1] (docs/rulings.md, Pass-Pass 7). wentOut: the seat that played its
  * last tile (its team scores 0, the other the spots on both partners' tiles), or null when
  * the deal was blocked (1 per tile).
  */

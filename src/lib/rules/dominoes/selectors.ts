@@ -1,10 +1,12 @@
-import type { Feat, Outcome, ScoreSheet } from '../common';
-import { countRange, unseenTiles } from './deal';
+import { clockwise, seatsFrom, type Feat, type Outcome, type ScoreSheet } from '../common';
+import { countRange, starterAfterDomino, unseenTiles } from './deal';
 import { isDouble, lineEnds, type LineEnds } from './line';
 import { apply, isOver } from './reducer';
+import { teamSeats } from './scoring';
 import {
 	DEALS,
 	ENDS,
+	SEATS,
 	type DominoesFeat,
 	type DominoesState,
 	type Effect,
@@ -18,6 +20,46 @@ export { countRange };
 /** Seat to act: only while tiles are being played; null at the lots, the count and the end. */
 export function turn(state: DominoesState): number | null {
 	return state.phase === 'play' ? state.seat : null;
+}
+
+/**
+ * Which seats may act now: at the lots any of the four (the table names the starter); while
+ * tiles are played, the seat to act alone; none at a deal's count (the table enters the losers'
+ * tiles) and once over.
+ */
+export function actors(state: DominoesState): number[] {
+	if (state.phase === 'start') return seatsFrom(0, SEATS);
+	return state.phase === 'play' ? [state.seat] : [];
+}
+
+/**
+ * Who starts the next deal (docs/rulings.md, Pass-Pass 8): at a domino's count, when the rules
+ * already know it, and from a deal's start until its first tile; null at the lots, during play
+ * (its end decides), after deal 7 and once over.
+ */
+export function opener(state: DominoesState): number | null {
+	if (state.phase === 'play') return state.line.length === 0 ? state.seat : null;
+	if (state.phase !== 'count' || state.deal >= DEALS) return null;
+	return starterAfterDomino(state, state.starter ?? 0, state.wentOut);
+}
+
+/** The seat the last tile skipped (docs/rulings.md, Pass-Pass 4): the next opponent; else null. */
+export function skippedSeat(state: DominoesState): number | null {
+	const play = state.lastPlay;
+	return play?.effect === 'skip' ? clockwise(play.seat, SEATS) : null;
+}
+
+/** The opponent a skip by the seat to act would pass over (docs/rulings.md, Pass-Pass 4). */
+export function nextOpponent(state: DominoesState): number {
+	return clockwise(state.seat, SEATS);
+}
+
+/**
+ * Who kept or passed last: a keep or a pass hands the turn on to the next seat clockwise, never
+ * skipping (docs/rulings.md, Pass-Pass 5-6), so it is the seat before the one to act.
+ */
+export function keptOrPassedBy(state: DominoesState): number {
+	return clockwise(state.seat, SEATS, -1);
 }
 
 export function phase(state: DominoesState): Phase {
@@ -34,7 +76,7 @@ export function lineTiles(state: DominoesState): { tile: Tile; double: boolean }
 	return state.line.map((tile) => ({ tile, double: isDouble(tile) }));
 }
 
-/** Open numbers and their sum (RULINGS 1-2); null before the first tile. */
+/** Open numbers and their sum (docs/rulings.md, Pass-Pass 1-2); null before the first tile. */
 export function ends(state: DominoesState): LineEnds | null {
 	return lineEnds(state.line);
 }
@@ -68,13 +110,13 @@ export interface EndChoice {
 	readonly end: End;
 	/** the open number the tile goes against */
 	readonly number: number;
-	/** the ends' sum after the tile (RULINGS 1) */
+	/** the ends' sum after the tile (docs/rulings.md, Pass-Pass 1) */
 	readonly sum: number;
-	/** RULINGS 3-5: 'again', 'skip' or 'normal' */
+	/** docs/rulings.md, Pass-Pass 3-5: 'again', 'skip' or 'normal' */
 	readonly effect: Effect;
-	/** the tile is the player's last: the deal ends (RULINGS 7) */
+	/** the tile is the player's last: the deal ends (docs/rulings.md, Pass-Pass 7) */
 	readonly out: boolean;
-	/** the seat to play next (RULINGS 3-5) */
+	/** the seat to play next (docs/rulings.md, Pass-Pass 3-5) */
 	readonly next: number;
 }
 
@@ -118,7 +160,7 @@ export function totals(state: DominoesState): [number, number] {
 	);
 }
 
-/** After deal 7 the lower total wins; equal totals share the victory (RULINGS Pass-Pass). */
+/** After deal 7 the lower total wins; equal totals share the victory (docs/rulings.md, Pass-Pass). */
 export function outcome(state: DominoesState): Outcome | null {
 	if (!isOver(state)) return null;
 	const [team0, team1] = totals(state);
@@ -129,7 +171,7 @@ export function outcome(state: DominoesState): Outcome | null {
 /** Two teams (seats 0 & 2, 1 & 3), one row a deal. */
 export function sheet(state: DominoesState): ScoreSheet {
 	return {
-		sides: [{ seats: [0, 2] }, { seats: [1, 3] }],
+		sides: [{ seats: teamSeats(0) }, { seats: teamSeats(1) }],
 		rows: dealRows(state).map((cells, index) => ({
 			label: { code: 'sheet-deal', params: { deal: index + 1 } },
 			cells: cells ?? [null, null]

@@ -1,7 +1,7 @@
-/** A domino: two halves 0..6 (CONTRACT.md). On the line, oriented left to right. */
+/** A domino: two halves 0..6 (docs/contract.md). On the line, oriented left to right. */
 export type Tile = readonly [number, number];
 
-/** RULINGS Pass-Pass: double-six set, 4 players, 6 tiles each, 4 in the boneyard, 7 deals. */
+/** docs/rulings.md, Pass-Pass: double-six set, 4 players, 6 tiles each, 4 in the boneyard, 7 deals. */
 export const HIGHEST_SPOT = 6;
 export const SEATS = 4;
 export const HAND_SIZE = 6;
@@ -11,7 +11,7 @@ export const DEALS = 7;
 export const ENDS = ['left', 'right'] as const;
 export type End = (typeof ENDS)[number];
 
-/** What the tile just played does to the turn (RULINGS 3-5). */
+/** What the tile just played does to the turn (docs/rulings.md, Pass-Pass 3-5). */
 export const EFFECTS = ['again', 'skip', 'normal'] as const;
 export type Effect = (typeof EFFECTS)[number];
 
@@ -20,10 +20,10 @@ export const PHASES = ['start', 'play', 'count', 'over'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface DominoesConfig {
-	/** RULINGS 8, house rule: the winner of the previous deal starts the next one */
+	/** docs/rulings.md, Pass-Pass 8, house rule: the winner of the previous deal starts the next one */
 	readonly houseRuleWinnerStarts: boolean;
 	/**
-	 * RULINGS 8: deal 1's starter when the table chose (or drew lots) at setup: deal 1 then begins
+	 * docs/rulings.md, Pass-Pass 8: deal 1's starter when the table chose (or drew lots) at setup: deal 1 then begins
 	 * at once. Without it deal 1 waits for a `start` action (matches stored before).
 	 */
 	readonly starter?: number;
@@ -67,9 +67,9 @@ export interface DominoesState {
 	readonly boneyard: number;
 	/** seat to act while phase is 'play' */
 	readonly seat: number;
-	/** the seat to act has drawn this turn: it now plays or keeps (RULINGS 6) */
+	/** the seat to act has drawn this turn: it now plays or keeps (docs/rulings.md, Pass-Pass 6) */
 	readonly drawn: boolean;
-	/** passes in a row since the last tile played; 4 is a blocked deal (RULINGS 7) */
+	/** passes in a row since the last tile played; 4 is a blocked deal (docs/rulings.md, Pass-Pass 7) */
 	readonly passes: number;
 	readonly lastPlay: LastPlay | null;
 	/** seat that went out while phase is 'count' */

@@ -1,7 +1,7 @@
 import { checkPlayers, isSeat, type GameDefinition, type Refusal } from '../common';
 import { META } from './meta';
 import { apply, setup } from './reducer';
-import { feats, outcome, sheet, turn } from './selectors';
+import { actors, feats, opener, outcome, sheet, turn } from './selectors';
 import type {
 	IllPassAction,
 	IllPassConfig,
@@ -29,6 +29,8 @@ export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction,
 	setup,
 	apply,
 	turn,
+	actors,
+	opener,
 	outcome,
 	sheet,
 	feats

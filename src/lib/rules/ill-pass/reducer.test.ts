@@ -9,7 +9,7 @@ const setup = (players = 3, takerReveals = false) =>
 
 const play = (state: IllPassState, ...actions: IllPassAction[]) => fold(illPass, state, ...actions);
 
-describe("RULINGS I'll Pass 2: take the card with every chip, or pay one chip onto it", () => {
+describe("docs/rulings.md, I'll Pass 2: take the card with every chip, or pay one chip onto it", () => {
 	it('a pass pays one chip onto the card and moves clockwise', () => {
 		const state = play(setup(), { type: 'reveal', card: 17 }, { type: 'pass' });
 		expect(state.hands[0].chips).toBe(10);
@@ -57,7 +57,7 @@ describe("RULINGS I'll Pass 2: take the card with every chip, or pay one chip on
 	});
 });
 
-describe("RULINGS I'll Pass 1: 32 cards numbered 3..34, each revealed once", () => {
+describe("docs/rulings.md, I'll Pass 1: 32 cards numbered 3..34, each revealed once", () => {
 	it.each([2, 35, 3.5, '12', null])('refuses card %j', (card) => {
 		const result = illPass.apply(setup(), { type: 'reveal', card: card as number });
 		expect(result).toMatchObject({ ok: false, refusal: { code: 'card-out-of-range' } });
@@ -89,7 +89,7 @@ describe("RULINGS I'll Pass 1: 32 cards numbered 3..34, each revealed once", () 
 	});
 });
 
-describe("RULINGS I'll Pass 3: who reveals after a take", () => {
+describe("docs/rulings.md, I'll Pass 3: who reveals after a take", () => {
 	it('by default the next player clockwise reveals and decides first', () => {
 		const state = play(setup(3), { type: 'reveal', card: 5 }, { type: 'pass' }, { type: 'take' });
 		expect(state.seat).toBe(2);
@@ -117,7 +117,7 @@ describe("RULINGS I'll Pass 3: who reveals after a take", () => {
 	});
 });
 
-describe("RULINGS I'll Pass 5: the game ends when the 24th card is taken", () => {
+describe("docs/rulings.md, I'll Pass 5: the game ends when the 24th card is taken", () => {
 	const cards = Array.from({ length: 24 }, (_, index) => index + 3);
 	const whole = cards.flatMap((card): IllPassAction[] => [
 		{ type: 'reveal', card },
@@ -139,7 +139,7 @@ describe("RULINGS I'll Pass 5: the game ends when the 24th card is taken", () =>
 		});
 	});
 
-	it('RULINGS 4: the lowest score wins and equal scores share the victory', () => {
+	it("docs/rulings.md, I'll Pass 4: the lowest score wins and equal scores share the victory", () => {
 		// seats take cards in turn: 0 gets 3,6,9,..  1 gets 4,7,..  2 gets 5,8,..: no runs
 		const state = play(setup(3), ...whole);
 		const standing = ranking(state);

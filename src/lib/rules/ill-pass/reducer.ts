@@ -21,7 +21,7 @@ export function setup(config: IllPassConfig, players: number): IllPassState {
 	};
 }
 
-/** RULINGS I'll Pass 5: the game ends when the 24th card is taken. */
+/** docs/rulings.md, I'll Pass 5: the game ends when the 24th card is taken. */
 export function isOver(state: IllPassState): boolean {
 	return state.revealed.length === CARDS_PLAYED && state.faceUp === null;
 }
@@ -64,12 +64,12 @@ function take(state: IllPassState): Result<IllPassState, IllPassRefusal> {
 	const hands = state.hands.map((hand, seat) =>
 		seat === state.seat ? { cards: [...hand.cards, card], chips: hand.chips + state.pot } : hand
 	);
-	// RULINGS I'll Pass 3: play moves clockwise after a take; house rule: the taker goes again.
+	// docs/rulings.md, I'll Pass 3: play moves clockwise after a take; house rule: the taker goes again.
 	const seat = state.config.takerReveals ? state.seat : clockwise(state.seat, state.hands.length);
 	return ok({ ...state, hands, faceUp: null, pot: 0, seat });
 }
 
-/** RULINGS I'll Pass 2: pay one chip onto the card; a player with no chips must take. */
+/** docs/rulings.md, I'll Pass 2: pay one chip onto the card; a player with no chips must take. */
 function pass(state: IllPassState): Result<IllPassState, IllPassRefusal> {
 	if (state.faceUp === null) return refuse('reveal-first');
 	if (state.hands[state.seat].chips === 0)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardPoints, finalScore, longestRun, runs } from './scoring';
 
-describe("RULINGS I'll Pass 4: lowest card of each run counts", () => {
+describe("docs/rulings.md, I'll Pass 4: lowest card of each run counts", () => {
 	it.each([
 		{ cards: [], points: 0 },
 		{ cards: [8, 9, 10], points: 8 }, // the rulebook's own example

@@ -10,13 +10,13 @@ export function runs(cards: readonly number[]): number[][] {
 	return result;
 }
 
-/** Rulebook "End of the Game", RULINGS I'll Pass 4: only the lowest card of each run counts. */
+/** Rulebook "End of the Game", docs/rulings.md, I'll Pass 4: only the lowest card of each run counts. */
 export function cardPoints(cards: number[]): number {
 	checkCards(cards);
 	return runs(cards).reduce((sum, run) => sum + run[0], 0);
 }
 
-/** RULINGS I'll Pass 4: score = card points minus chips left; the lowest score wins. */
+/** docs/rulings.md, I'll Pass 4: score = card points minus chips left; the lowest score wins. */
 export function finalScore(cards: number[], chips: number): number {
 	if (!Number.isInteger(chips) || chips < 0) {
 		throw new Error(`Chips must be a whole number of at least 0, not ${chips}.`);

@@ -27,7 +27,20 @@ export function turn(state: IllPassState): number | null {
 	return isOver(state) ? null : state.seat;
 }
 
-/** RULINGS I'll Pass 2: a player with no chips must take; the reducer's own refusal says so. */
+/** Which seats may act now: the one to reveal, or to take or pass; none once over. */
+export function actors(state: IllPassState): number[] {
+	return isOver(state) ? [] : [state.seat];
+}
+
+/**
+ * Who reveals the next card (docs/rulings.md, I'll Pass 3): known from a take until the reveal;
+ * null while a card is face up and once over.
+ */
+export function opener(state: IllPassState): number | null {
+	return state.faceUp === null && !isOver(state) ? state.seat : null;
+}
+
+/** docs/rulings.md, I'll Pass 2: a player with no chips must take; the reducer's own refusal says so. */
 export function mustTake(state: IllPassState): boolean {
 	const passing = apply(state, { type: 'pass' });
 	return !passing.ok && passing.refusal.code === 'no-chips';
@@ -57,7 +70,7 @@ export function chipsInPlay(state: IllPassState): number {
 export const CHIP_TOTAL = (players: number) => CHIPS_EACH * players;
 
 /**
- * Standing, best first, with ties sharing a place (RULINGS I'll Pass 4: lowest score wins,
+ * Standing, best first, with ties sharing a place (docs/rulings.md, I'll Pass 4: lowest score wins,
  * equal scores share). `place` counts from 1; tied seats share the same place.
  */
 export function ranking(state: IllPassState): { seat: number; score: number; place: number }[] {

@@ -1,4 +1,4 @@
-/** RULINGS I'll Pass 1: cards 3..34, 8 removed unseen, so 24 are played; 11 chips each. */
+/** docs/rulings.md, I'll Pass 1: cards 3..34, 8 removed unseen, so 24 are played; 11 chips each. */
 export const LOWEST_CARD = 3;
 export const HIGHEST_CARD = 34;
 export const CARDS_PLAYED = 24;
@@ -7,7 +7,7 @@ export const CHIPS_EACH = 11;
 export interface IllPassConfig {
 	/** seat that reveals the first card and decides first */
 	readonly start: number;
-	/** RULINGS I'll Pass 3, house rule: after a take the taker reveals and decides first (No Thanks!) */
+	/** docs/rulings.md, I'll Pass 3, house rule: after a take the taker reveals and decides first (No Thanks!) */
 	readonly takerReveals: boolean;
 }
 

@@ -14,7 +14,7 @@ const example = [
 	card('yellow', 5)
 ];
 
-describe('RULINGS 7: Pass Pass ticks = complete sets of four colours', () => {
+describe('docs/rulings.md, Pass Pass 7: Pass Pass ticks = complete sets of four colours', () => {
 	it.each([
 		{ name: 'nothing won', cards: [], ticks: 0 },
 		{
@@ -40,7 +40,7 @@ describe('RULINGS 7: Pass Pass ticks = complete sets of four colours', () => {
 	});
 });
 
-describe('RULINGS 9: round points = 1 per card + 1 per diamond', () => {
+describe('docs/rulings.md, Pass Pass 9: round points = 1 per card + 1 per diamond', () => {
 	it('the rulebook example scores 6 + 3 = 9', () => {
 		expect(roundPoints(example)).toBe(9);
 	});

@@ -63,7 +63,7 @@ export function parseCard(input: unknown): Result<Card, PassPassRefusal> {
 	return ok({ ...id.value, diamonds });
 }
 
-/** Throws a readable Error on an impossible card or a card listed twice (CONTRACT.md). */
+/** Throws a readable Error on an impossible card or a card listed twice (docs/contract.md). */
 export function checkCards(cards: readonly Card[], what = 'cards'): void {
 	if (!Array.isArray(cards)) throw new Error(`The ${what} must be a list of cards.`);
 	const seen = new Set<string>();
@@ -95,24 +95,24 @@ export function byColor(cards: readonly Card[]): Record<Color, Card[]> {
 	return groups;
 }
 
-/** RULINGS 7: complete four-colour sets = the smallest of the four colour counts. */
+/** docs/rulings.md, Pass Pass 7: complete four-colour sets = the smallest of the four colour counts. */
 export function countTicks(cards: readonly Card[]): number {
 	const groups = byColor(cards);
 	return Math.min(...COLORS.map((color) => groups[color].length));
 }
 
-/** RULINGS 9: 1 point per card plus 1 per diamond on it. */
+/** docs/rulings.md, Pass Pass 9: 1 point per card plus 1 per diamond on it. */
 export function countPoints(cards: readonly Card[]): number {
 	return cards.reduce((sum, card) => sum + 1 + card.diamonds, 0);
 }
 
-/** CONTRACT.md: Pass Pass ticks for the cards one player won in a round (RULINGS 7). */
+/** docs/contract.md: Pass Pass ticks for the cards one player won in a round (docs/rulings.md, Pass Pass 7). */
 export function passPassCount(won: Card[]): number {
 	checkCards(won, 'cards won');
 	return countTicks(won);
 }
 
-/** CONTRACT.md: a player's round points (RULINGS 9). */
+/** docs/contract.md: a player's round points (docs/rulings.md, Pass Pass 9). */
 export function roundPoints(won: Card[]): number {
 	checkCards(won, 'cards won');
 	return countPoints(won);

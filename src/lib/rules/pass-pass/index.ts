@@ -2,12 +2,12 @@ import type { GameDefinition } from '../common';
 import { META } from './meta';
 import { apply, setup } from './reducer';
 import { feats, outcome, sheet } from './score';
-import { turn } from './selectors';
+import { actors, opener, turn } from './selectors';
 import { checkConfig, defaultConfig } from './teams';
 import type { PassPassAction, PassPassConfig, PassPassRefusal, PassPassState } from './types';
 
 export { passPassCount, roundPoints, cardKey, sameCard, byColor } from './cards';
-// CONTRACT.md
+// docs/contract.md
 export { resolveTrick, secondWinnerTakes } from './trick';
 export {
 	explainTrick,
@@ -35,6 +35,8 @@ export const passPass: GameDefinition<
 	setup,
 	apply,
 	turn,
+	actors,
+	opener,
 	outcome,
 	sheet,
 	feats

@@ -19,7 +19,7 @@ const legalTrick = fc
 	.uniqueArray(anyCard, { minLength: 3, maxLength: 6, selector: cardKey })
 	.map((cards): Play[] => cards.map((card, player) => ({ player, card })));
 
-describe('RULINGS 1-5 over any legal trick', () => {
+describe('docs/rulings.md, Pass Pass 1-5 over any legal trick', () => {
 	it('the two winners differ, and the first holds the top card of a top colour', () => {
 		fc.assert(
 			fc.property(legalTrick, (plays) => {

@@ -40,7 +40,7 @@ describe('trick by trick: cards in table order from the leader', () => {
 		expect(trickResolution(state)).toMatchObject({ first: 0, second: 3, firstWhy: 'total' });
 	});
 
-	it('RULINGS 4-6: first take, automatic second take, discard, second winner leads', () => {
+	it('docs/rulings.md, Pass Pass 4-6: first take, automatic second take, discard, second winner leads', () => {
 		const state = run(start(), ...plays(...example2), { type: 'firstTake', card: example2[2] });
 		const round = state.rounds[0];
 		expect(round.won[0]).toEqual([card('green', 4, 2)]);
@@ -64,7 +64,7 @@ describe('trick by trick: cards in table order from the leader', () => {
 		expect(run(state, ...plays(card('yellow', 1))).lastTrick).toBeNull();
 	});
 
-	it('RULINGS 5: tied values wait for the second winner, who chooses among them', () => {
+	it('docs/rulings.md, Pass Pass 5: tied values wait for the second winner, who chooses among them', () => {
 		const five = [
 			card('purple', 12),
 			card('purple', 3),
@@ -110,7 +110,7 @@ describe('trick by trick: cards in table order from the leader', () => {
 	});
 });
 
-describe('no card in two places (RULINGS 12)', () => {
+describe('no card in two places (docs/rulings.md, Pass Pass 12)', () => {
 	const five = [
 		card('purple', 12, 1),
 		card('purple', 3),
@@ -216,7 +216,7 @@ describe('refusals', () => {
 	);
 });
 
-describe('RULINGS 12: cards won, switchable within a round', () => {
+describe('docs/rulings.md, Pass Pass 12: cards won, switchable within a round', () => {
 	const some: Card[] = [card('blue', 1, 1), card('green', 2), card('yellow', 3)];
 
 	it('records the cards a seat took, counted as used this round', () => {

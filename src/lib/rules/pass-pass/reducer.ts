@@ -94,7 +94,7 @@ function play(state: PassPassState, input: unknown, seat: unknown): Step {
 	});
 }
 
-/** RULINGS 4, 8: the first winner takes any card of the trick, and is checked for a third tick first. */
+/** docs/rulings.md, Pass Pass 4, 8: the first winner takes any card of the trick, and is checked for a third tick first. */
 function firstTake(state: PassPassState, input: unknown, seat: unknown): Step {
 	const wrong = inPhase(state, 'first-take');
 	if (wrong) return wrong;
@@ -109,7 +109,7 @@ function firstTake(state: PassPassState, input: unknown, seat: unknown): Step {
 	const winner = thirdTick(next, first);
 	if (winner !== null) return ok({ ...next, winner });
 	const takes = takesAfter(state.trick, play.card);
-	// RULINGS 5: an unambiguous second take happens at once; a choice waits for `secondTake`.
+	// docs/rulings.md, Pass Pass 5: an unambiguous second take happens at once; a choice waits for `secondTake`.
 	return ok(takes.length === 1 ? finishTrick(next, second, takes[0]) : next);
 }
 
@@ -133,7 +133,7 @@ function secondTake(state: PassPassState, input: unknown, seat: unknown): Step {
 	return ok(finishTrick(state, second, take));
 }
 
-/** RULINGS 5, 6: the second winner takes, the rest is discarded, the second winner leads next. */
+/** docs/rulings.md, Pass Pass 5, 6: the second winner takes, the rest is discarded, the second winner leads next. */
 function finishTrick(state: PassPassState, second: number, take: readonly Card[]): PassPassState {
 	const kept = [state.firstTake as Card, ...take].map(cardKey);
 	const rest = state.trick.map((play) => play.card).filter((card) => !kept.includes(cardKey(card)));
@@ -159,7 +159,7 @@ function finishTrick(state: PassPassState, second: number, take: readonly Card[]
 	return settle(next, second);
 }
 
-/** After a take: a third tick ends the match (RULINGS 8); 24 cards won ends the round (8 tricks). */
+/** After a take: a third tick ends the match (docs/rulings.md, Pass Pass 8); 24 cards won ends the round (8 tricks). */
 function settle(state: PassPassState, seat: number): PassPassState {
 	const winner = thirdTick(state, seat);
 	if (winner !== null) return { ...state, winner };
@@ -173,7 +173,7 @@ function betweenTricks(state: PassPassState): Step | null {
 	return state.trick.length > 0 ? refuse('trick-in-progress', { plays: state.trick.length }) : null;
 }
 
-/** RULINGS 12, cards won: the cards a seat took, entered directly. */
+/** docs/rulings.md, Pass Pass 12, cards won: the cards a seat took, entered directly. */
 function won(state: PassPassState, seat: unknown, input: unknown): Step {
 	const wrong = betweenTricks(state);
 	if (wrong) return wrong;
@@ -196,7 +196,7 @@ function won(state: PassPassState, seat: unknown, input: unknown): Step {
 	return ok(settle({ ...addWon(state, seat, cards), lastTrick: null }, seat));
 }
 
-/** Cards won mode has no tricks to tell who leads next: the table says, also while teams pick (RULINGS 6). */
+/** Cards won mode has no tricks to tell who leads next: the table says, also while teams pick (docs/rulings.md, Pass Pass 6). */
 function lead(state: PassPassState, seat: unknown): Step {
 	const wrong = phase(state) === 'team-pick' ? null : betweenTricks(state);
 	if (wrong) return wrong;
@@ -211,7 +211,7 @@ function endRound(state: PassPassState): Step {
 	return ok(closeRound(state));
 }
 
-/** RULINGS 11: each team writes ONE member's points and ticks for the round. */
+/** docs/rulings.md, Pass Pass 11: each team writes ONE member's points and ticks for the round. */
 function teamPick(state: PassPassState, team: unknown, seat: unknown): Step {
 	const wrong = inPhase(state, 'team-pick');
 	if (wrong) return wrong;

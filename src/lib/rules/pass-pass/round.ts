@@ -26,7 +26,7 @@ export function currentRound(state: PassPassState): Round {
 	return state.rounds[state.rounds.length - 1];
 }
 
-/** Over on a third tick (RULINGS 8, 11) or once round 3 is closed and written (RULINGS 10). */
+/** Over on a third tick (docs/rulings.md, Pass Pass 8, 11) or once round 3 is closed and written (Pass Pass 10). */
 export function isOver(state: PassPassState): boolean {
 	if (state.winner !== null) return true;
 	const round = currentRound(state);
@@ -63,8 +63,8 @@ export function wonCount(round: Round): number {
 
 /**
  * Each side's ticks toward the instant win, as the reducer counts them and the screen shows them.
- * Individual: a seat's ticks over all rounds (RULINGS 7, 8). Teams: the ticks written for the
- * team in each round, plus its best member's ticks this round while it runs (RULINGS 11).
+ * Individual: a seat's ticks over all rounds (docs/rulings.md, Pass Pass 7, 8). Teams: the ticks written for the
+ * team in each round, plus its best member's ticks this round while it runs (docs/rulings.md, Pass Pass 11).
  */
 export function teamTicksNow(state: PassPassState): number[] {
 	const { teams } = state.config;
@@ -84,7 +84,7 @@ export function teamTicksNow(state: PassPassState): number[] {
 	});
 }
 
-/** The side whose tick total the last take brought to 3, or null (RULINGS 8, 11). */
+/** The side whose tick total the last take brought to 3, or null (docs/rulings.md, Pass Pass 8, 11). */
 export function thirdTick(state: PassPassState, seat: number): number | null {
 	const side = sideOfSeat(state.config.teams, seat);
 	return teamTicksNow(state)[side] >= TICKS_TO_WIN ? side : null;
@@ -101,7 +101,7 @@ export function withRound(state: PassPassState, round: Round): PassPassState {
 	return { ...state, rounds: [...state.rounds.slice(0, -1), round] };
 }
 
-/** Close the round; the next one starts at once unless teams must pick first (RULINGS 11). */
+/** Close the round; the next one starts at once unless teams must pick first (docs/rulings.md, Pass Pass 11). */
 export function closeRound(state: PassPassState): PassPassState {
 	return nextRound(withRound(state, { ...currentRound(state), ended: true }));
 }

@@ -21,7 +21,7 @@ const purple = (...values: number[]) => values.map((value) => card('purple', val
 const yellow1 = [card('yellow', 1)];
 const filler = [card('yellow', 12)];
 
-describe('RULINGS 9: round points live, per round and in total', () => {
+describe('docs/rulings.md, Pass Pass 9: round points live, per round and in total', () => {
 	it('counts cards and diamonds as they are won', () => {
 		const state = run(start(3), {
 			type: 'won',
@@ -34,7 +34,7 @@ describe('RULINGS 9: round points live, per round and in total', () => {
 	});
 });
 
-describe('RULINGS 10: points victory after round 3', () => {
+describe('docs/rulings.md, Pass Pass 10: points victory after round 3', () => {
 	it('is not decided before the third round ends', () => {
 		const state = game([[purple(1), [], []]]);
 		expect(passPass.outcome(state)).toBeNull();

@@ -6,19 +6,19 @@ export { teamTicksNow } from './round';
 import { sidesOf } from './teams';
 import type { PassPassFeat, PassPassState } from './types';
 
-/** A team's line for one round: the member written and their points and ticks (RULINGS 11). */
+/** A team's line for one round: the member written and their points and ticks (docs/rulings.md, Pass Pass 11). */
 export interface Written {
 	readonly seat: number;
 	readonly points: number;
 	readonly ticks: number;
 }
 
-/** RULINGS 7: ticks per round per seat, live for the current round: [round][seat]. */
+/** docs/rulings.md, Pass Pass 7: ticks per round per seat, live for the current round: [round][seat]. */
 export function ticksByRound(state: PassPassState): number[][] {
 	return state.rounds.map((round) => round.won.map(countTicks));
 }
 
-/** RULINGS 9: points per round per seat, live for the current round: [round][seat]. */
+/** docs/rulings.md, Pass Pass 9: points per round per seat, live for the current round: [round][seat]. */
 export function pointsByRound(state: PassPassState): number[][] {
 	return state.rounds.map((round) => round.won.map(countPoints));
 }
@@ -46,7 +46,7 @@ export function writtenByRound(state: PassPassState): (Written | null)[][] {
 	);
 }
 
-/** RULINGS 11: the member to suggest writing: most points, then most ticks, then lower seat. */
+/** docs/rulings.md, Pass Pass 11: the member to suggest writing: most points, then most ticks, then lower seat. */
 export function suggestedPick(state: PassPassState, team: number, round = state.rounds.length - 1) {
 	const members = sidesOf(state.config.teams, state.players)[team] ?? [];
 	const points = pointsByRound(state)[round] ?? [];
@@ -68,7 +68,7 @@ export function sideTotals(state: PassPassState): { points: number[]; ticks: num
 	return { points: teams.map((t) => add(t, 'points')), ticks: teams.map((t) => add(t, 'ticks')) };
 }
 
-/** RULINGS 10: most points, then most ticks; a tie on both is a shared victory. */
+/** docs/rulings.md, Pass Pass 10: most points, then most ticks; a tie on both is a shared victory. */
 export function standing(state: PassPassState) {
 	const { points, ticks } = sideTotals(state);
 	const rows = points.map((value, side) => ({ side, points: value, ticks: ticks[side] }));

@@ -1,6 +1,6 @@
-import { clockwise } from '../common';
+import { clockwise, seatsFrom } from '../common';
 import { byColor, cardKey } from './cards';
-import { isOver, phase, usedCards } from './round';
+import { currentRound, isOver, phase, usedCards, wonCount } from './round';
 import { sideOfSeat, sidesOf } from './teams';
 import { colorTotals, explainTrick, takesAfter, type TrickExplanation } from './trick';
 import {
@@ -9,7 +9,8 @@ import {
 	LOWEST_VALUE,
 	type Card,
 	type Color,
-	type PassPassState
+	type PassPassState,
+	ROUNDS
 } from './types';
 
 export { phase, isOver, usedCards };
@@ -31,6 +32,48 @@ export function turn(state: PassPassState): number | null {
 	}
 }
 
+/**
+ * Which seats may act now (the one whose turn it is first). Between tricks every seat: the
+ * leader plays, and the table may enter any seat's cards won or name who leads (docs/rulings.md,
+ * Pass Pass 12); while teams pick, every seat too (the table names its member and the leader).
+ */
+export function actors(state: PassPassState): number[] {
+	switch (phase(state)) {
+		case 'play':
+			return state.trick.length === 0
+				? seatsFrom(state.leader, state.players)
+				: [clockwise(state.leader, state.players, state.trick.length)];
+		case 'first-take':
+		case 'second-take':
+			return [turn(state)!];
+		case 'team-pick':
+			return seatsFrom(state.leader, state.players);
+		default:
+			return [];
+	}
+}
+
+/**
+ * Who leads the next round (docs/rulings.md, Pass Pass 6): known once the round before is over,
+ * until the round's first card or cards won; null during a round and after the last one.
+ */
+export function opener(state: PassPassState): number | null {
+	const now = phase(state);
+	if (now === 'team-pick') return state.rounds.length < ROUNDS ? state.leader : null;
+	const round = currentRound(state);
+	const untouched =
+		state.trick.length === 0 && wonCount(round) === 0 && round.discarded.length === 0;
+	return now === 'play' && untouched ? state.leader : null;
+}
+
+/** The seats still to play a card in this trick, in table order, the one whose turn it is first. */
+export function yetToPlay(state: PassPassState): number[] {
+	if (phase(state) !== 'play') return [];
+	return Array.from({ length: state.players - state.trick.length }, (_, at) =>
+		clockwise(state.leader, state.players, state.trick.length + at)
+	);
+}
+
 /** Index of the current round, from 0. */
 export function roundIndex(state: PassPassState): number {
 	return state.rounds.length - 1;
@@ -42,14 +85,14 @@ export function trickTotals(state: PassPassState): Record<Color, number> {
 }
 
 /**
- * RULINGS 1-3 on the complete trick: ranked colour groups with why each ranks above the next,
+ * docs/rulings.md, Pass Pass 1-3 on the complete trick: ranked colour groups with why each ranks above the next,
  * both winners and why. Null until every player has played.
  */
 export function trickResolution(state: PassPassState): TrickExplanation | null {
 	return state.trick.length === state.players ? explainTrick(state.trick) : null;
 }
 
-/** RULINGS 5: the second takes to choose from; empty unless the second winner must choose. */
+/** docs/rulings.md, Pass Pass 5: the second takes to choose from; empty unless the second winner must choose. */
 export function allowedSecondTakes(state: PassPassState): Card[][] {
 	if (phase(state) !== 'second-take' || state.firstTake === null) return [];
 	return takesAfter(state.trick, state.firstTake);

@@ -77,7 +77,7 @@ export function simulate(input: GameInput) {
 	return { config, actions, states, state };
 }
 
-/** A trick the table resolves itself, entered as cards won (RULINGS 12). */
+/** A trick the table resolves itself, entered as cards won (docs/rulings.md, Pass Pass 12). */
 function offlineTrick(state: PassPassState, hands: Card[][], choose: (n: number) => number) {
 	const plays = hands.map((_, at) => {
 		const player = (state.leader + at) % hands.length;

@@ -5,7 +5,7 @@ import { phase, sideOf, sides, turn } from './selectors';
 import { card, DECK, run, set, start } from './test-helpers';
 import type { PassPassAction, PassPassConfig, PassPassState } from './types';
 
-describe('RULINGS 11 and the rulebook player counts: setup', () => {
+describe('docs/rulings.md, Pass Pass 11 and the rulebook player counts: setup', () => {
 	it.each([
 		{ players: 3, teams: null, code: null },
 		{ players: 5, teams: null, code: null },
@@ -34,7 +34,7 @@ describe('RULINGS 11 and the rulebook player counts: setup', () => {
 		[4, [null, '2x2']],
 		[5, [null]],
 		[6, ['2x3', '3x2']]
-	])('RULINGS 11: at %i players the table may choose %j', (players, layouts) => {
+	])('docs/rulings.md, Pass Pass 11: at %i players the table may choose %j', (players, layouts) => {
 		expect(layoutsFor(players)).toEqual(layouts);
 	});
 
@@ -92,7 +92,7 @@ function roundOne(): PassPassState {
 	);
 }
 
-describe('RULINGS 11: each team writes one member per round', () => {
+describe('docs/rulings.md, Pass Pass 11: each team writes one member per round', () => {
 	it('the round waits for the picks; nobody is to play meanwhile', () => {
 		const state = roundOne();
 		expect(phase(state)).toBe('team-pick');
@@ -103,7 +103,7 @@ describe('RULINGS 11: each team writes one member per round', () => {
 		});
 	});
 
-	it('the next leader can be set while teams pick (cards won mode, RULINGS 6)', () => {
+	it('the next leader can be set while teams pick (cards won mode, docs/rulings.md, Pass Pass 6)', () => {
 		const state = run(roundOne(), { type: 'lead', seat: 3 });
 		expect(
 			run(state, { type: 'teamPick', team: 0, seat: 0 }, { type: 'teamPick', team: 1, seat: 1 })
@@ -148,7 +148,7 @@ describe('RULINGS 11: each team writes one member per round', () => {
 	});
 });
 
-describe('RULINGS 11: a team wins at once on written ticks plus one member this round', () => {
+describe('docs/rulings.md, Pass Pass 11: a team wins at once on written ticks plus one member this round', () => {
 	// Team 0 writes seat 2 (one tick), not seat 0 (two ticks): seat 0's ticks are lost.
 	const writtenOne = () =>
 		run(roundOne(), { type: 'teamPick', team: 0, seat: 2 }, { type: 'teamPick', team: 1, seat: 1 });
@@ -174,7 +174,7 @@ describe('RULINGS 11: a team wins at once on written ticks plus one member this 
 	});
 });
 
-describe('RULINGS 10 on team totals', () => {
+describe('docs/rulings.md, Pass Pass 10 on team totals', () => {
 	it('after round 3 the team with the most written points wins', () => {
 		let state = start(6, '3x2');
 		for (let round = 0; round < 3; round++) {

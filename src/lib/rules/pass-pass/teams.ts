@@ -7,13 +7,13 @@ import {
 	type TeamLayout
 } from './types';
 
-/** RULINGS 11: how many players each layout seats and how many teams it makes. */
+/** docs/rulings.md, Pass Pass 11: how many players each layout seats and how many teams it makes. */
 const LAYOUT_PLAYERS: Record<TeamLayout, number> = { '2x2': 4, '2x3': 6, '3x2': 6 };
 const LAYOUT_TEAMS: Record<TeamLayout, number> = { '2x2': 2, '2x3': 2, '3x2': 3 };
 
 /**
  * The sides that score: one seat each in individual mode; in team mode team t holds the seats
- * s with s % teams === t, so team-mates never sit side by side (RULINGS 11).
+ * s with s % teams === t, so team-mates never sit side by side (docs/rulings.md, Pass Pass 11).
  */
 export function sidesOf(teams: TeamLayout | null, players: number): number[][] {
 	const seats = seatsOf(players);
@@ -34,12 +34,12 @@ export function layoutsFor(players: number): (TeamLayout | null)[] {
 	);
 }
 
-/** Individual for 3-5 players; 6 players play in teams, by default 2 teams of 3 (RULINGS 11). */
+/** Individual for 3-5 players; 6 players play in teams, by default 2 teams of 3 (docs/rulings.md, Pass Pass 11). */
 export function defaultConfig(players: number): PassPassConfig {
 	return { start: 0, teams: layoutsFor(players)[0] ?? null };
 }
 
-/** Rulebook "For 3 to 6 players": individual 3-5, teams 4 or 6 (RULINGS 11 for the layouts). */
+/** Rulebook "For 3 to 6 players": individual 3-5, teams 4 or 6 (docs/rulings.md, Pass Pass 11 for the layouts). */
 export function checkConfig(
 	config: PassPassConfig,
 	players: number

@@ -15,7 +15,7 @@ function twoTicksEach(): PassPassState {
 	);
 }
 
-describe('RULINGS 7: ticks = complete four-colour sets won this round, kept from round to round', () => {
+describe('docs/rulings.md, Pass Pass 7: ticks = complete four-colour sets won this round, kept from round to round', () => {
 	it('counts live as cards are won', () => {
 		let state = run(start(3), {
 			type: 'won',
@@ -37,7 +37,7 @@ describe('RULINGS 7: ticks = complete four-colour sets won this round, kept from
 	});
 });
 
-describe('RULINGS 8: the third tick wins at once', () => {
+describe('docs/rulings.md, Pass Pass 8: the third tick wins at once', () => {
 	it('counts ticks over all rounds, and no points decide it', () => {
 		let state = run(twoTicksEach(), {
 			type: 'won',

@@ -67,7 +67,7 @@ describe('rulebook examples (pass-pass-cards.en.txt, "Examples of the 4 differen
 	});
 });
 
-describe('RULINGS 1: ranking colour groups', () => {
+describe('docs/rulings.md, Pass Pass 1: ranking colour groups', () => {
 	it.each([
 		// [plays, first, second, firstWhy]
 		{
@@ -126,7 +126,7 @@ describe('RULINGS 1: ranking colour groups', () => {
 	});
 });
 
-describe('RULINGS 2-3: first and second winner', () => {
+describe('docs/rulings.md, Pass Pass 2-3: first and second winner', () => {
 	it('2: the highest card of the top group, even when another colour holds a higher card', () => {
 		const plays = trick(card('purple', 5), card('purple', 4), card('blue', 8), card('green', 1));
 		expect(resolveTrick(plays)).toEqual({ first: 0, second: 1 });
@@ -139,7 +139,7 @@ describe('RULINGS 2-3: first and second winner', () => {
 	});
 });
 
-describe('RULINGS 4-5: the takes', () => {
+describe('docs/rulings.md, Pass Pass 4-5: the takes', () => {
 	it('4: the first winner may take any card, their own included', () => {
 		const plays = trick(card('blue', 9), card('blue', 1), card('green', 2));
 		expect(values(secondWinnerTakes(plays, card('blue', 9)))).toEqual([['blue-1', 'green-2']]);

@@ -1,7 +1,7 @@
 import { cardKey, checkCards, sameCard, shown } from './cards';
 import { COLORS, type Card, type Color, type Play } from './types';
 
-/** Which part of RULINGS 1 put a colour group above the next one. */
+/** Which part of docs/rulings.md, Pass Pass 1 put a colour group above the next one. */
 export const RANK_REASONS = ['total', 'highest-card', 'played-earlier'] as const;
 export type RankReason = (typeof RANK_REASONS)[number];
 
@@ -15,13 +15,13 @@ export interface ColorGroup {
 }
 
 export interface TrickExplanation {
-	/** RULINGS 1: colour groups, best first */
+	/** docs/rulings.md, Pass Pass 1: colour groups, best first */
 	readonly groups: readonly ColorGroup[];
 	readonly first: number;
 	readonly second: number;
 	/** why the top group is on top ('only-color' when every card shares one colour) */
 	readonly firstWhy: RankReason | 'only-color';
-	/** RULINGS 3: the top group's second card, or the highest card of the next group */
+	/** docs/rulings.md, Pass Pass 3: the top group's second card, or the highest card of the next group */
 	readonly secondWhy: 'second-card' | 'next-group';
 }
 
@@ -32,7 +32,7 @@ export function colorTotals(plays: readonly Play[]): Record<Color, number> {
 	return totals;
 }
 
-/** RULINGS 1: rank by total, then by the higher single card, then by who played it first. */
+/** docs/rulings.md, Pass Pass 1: rank by total, then by the higher single card, then by who played it first. */
 function rankGroups(plays: readonly Play[]): ColorGroup[] {
 	const order = (play: Play) => plays.indexOf(play);
 	const groups = COLORS.map((color) => {
@@ -56,7 +56,7 @@ function rankGroups(plays: readonly Play[]): ColorGroup[] {
 	});
 }
 
-/** RULINGS 1-3 on a trick assumed valid (the reducer checks first; see `checkPlays`). */
+/** docs/rulings.md, Pass Pass 1-3 on a trick assumed valid (the reducer checks first; see `checkPlays`). */
 export function explainTrick(plays: readonly Play[]): TrickExplanation {
 	const groups = rankGroups(plays);
 	const top = groups[0];
@@ -71,7 +71,7 @@ export function explainTrick(plays: readonly Play[]): TrickExplanation {
 }
 
 /**
- * RULINGS 5: after the first take, the two lowest values left; where equal values make that
+ * docs/rulings.md, Pass Pass 5: after the first take, the two lowest values left; where equal values make that
  * ambiguous, every choice among the tied cards. Cards come out lowest first, then table order.
  */
 export function takesAfter(plays: readonly Play[], firstPick: { color: Color; value: number }) {
@@ -89,7 +89,7 @@ export function takesAfter(plays: readonly Play[], firstPick: { color: Color; va
 	return takes;
 }
 
-/** Throws a readable Error unless the plays are a whole trick of 3 to 6 players (CONTRACT.md). */
+/** Throws a readable Error unless the plays are a whole trick of 3 to 6 players (docs/contract.md). */
 function checkPlays(plays: readonly Play[]): void {
 	if (!Array.isArray(plays)) throw new Error('A trick is a list of plays.');
 	if (plays.length < 3 || plays.length > 6) {
@@ -111,14 +111,14 @@ function checkPlays(plays: readonly Play[]): void {
 	);
 }
 
-/** CONTRACT.md: the first and second winners of a complete trick (RULINGS 1-3). */
+/** docs/contract.md: the first and second winners of a complete trick (docs/rulings.md, Pass Pass 1-3). */
 export function resolveTrick(plays: Play[]): { first: number; second: number } {
 	checkPlays(plays);
 	const { first, second } = explainTrick(plays);
 	return { first, second };
 }
 
-/** CONTRACT.md: every 2-card take allowed to the second winner after `firstPick` (RULINGS 5). */
+/** docs/contract.md: every 2-card take allowed to the second winner after `firstPick` (docs/rulings.md, Pass Pass 5). */
 export function secondWinnerTakes(plays: Play[], firstPick: Card): Card[][] {
 	checkPlays(plays);
 	if (!plays.some((play) => firstPick && sameCard(play.card, firstPick))) {

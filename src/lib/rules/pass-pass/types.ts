@@ -1,19 +1,19 @@
-/** RULINGS Pass Pass, deck: 48 unique cards, 4 colours x values 1..12, 0..3 diamonds each. */
+/** docs/rulings.md, Pass Pass, deck: 48 unique cards, 4 colours x values 1..12, 0..3 diamonds each. */
 export const COLORS = ['purple', 'blue', 'green', 'yellow'] as const;
 export type Color = (typeof COLORS)[number];
 export const LOWEST_VALUE = 1;
 export const HIGHEST_VALUE = 12;
 export const MAX_DIAMONDS = 3;
 
-/** 8 tricks a round, at most 3 rounds; each trick gives its two winners 3 cards (RULINGS 4, 5). */
+/** 8 tricks a round, at most 3 rounds; each trick gives its two winners 3 cards (docs/rulings.md, Pass Pass 4, 5). */
 export const TRICKS = 8;
 export const ROUNDS = 3;
 export const TAKEN_PER_TRICK = 3;
 export const WON_PER_ROUND = TRICKS * TAKEN_PER_TRICK;
-/** RULINGS 8, 11: the third tick wins at once. */
+/** docs/rulings.md, Pass Pass 8, 11: the third tick wins at once. */
 export const TICKS_TO_WIN = 3;
 
-/** A card is identified by colour + value; its diamonds are entered with it (CONTRACT.md). */
+/** A card is identified by colour + value; its diamonds are entered with it (docs/contract.md). */
 export interface Card {
 	color: Color;
 	value: number;
@@ -27,7 +27,7 @@ export interface Play {
 }
 
 /**
- * RULINGS 11, team layouts: '2x2' is 4 players (seats 0&2, 1&3); with 6 players '2x3' is two
+ * docs/rulings.md, Pass Pass 11, team layouts: '2x2' is 4 players (seats 0&2, 1&3); with 6 players '2x3' is two
  * teams of three (0,2,4 / 1,3,5) and '3x2' three teams of two (0&3, 1&4, 2&5).
  */
 export const TEAM_LAYOUTS = ['2x2', '2x3', '3x2'] as const;
@@ -43,7 +43,7 @@ export interface PassPassConfig {
 export interface Round {
 	/** cards won this round, per seat, in the order taken */
 	readonly won: readonly (readonly Card[])[];
-	/** cards left over after the second take, out for the round (RULINGS 5) */
+	/** cards left over after the second take, out for the round (docs/rulings.md, Pass Pass 5) */
 	readonly discarded: readonly Card[];
 	/** tricks resolved trick by trick */
 	readonly tricks: number;
@@ -58,7 +58,7 @@ export interface TrickDone {
 	readonly card: Card;
 	readonly second: number;
 	readonly take: readonly Card[];
-	/** discarded, out for the round (RULINGS 5) */
+	/** discarded, out for the round (docs/rulings.md, Pass Pass 5) */
 	readonly rest: readonly Card[];
 }
 
@@ -67,13 +67,13 @@ export interface PassPassState {
 	readonly players: number;
 	/** rounds started so far; the last one is the current round */
 	readonly rounds: readonly Round[];
-	/** seat leading the current (or next) trick; RULINGS 6 */
+	/** seat leading the current (or next) trick; docs/rulings.md, Pass Pass 6 */
 	readonly leader: number;
 	/** the current trick's plays, leader first */
 	readonly trick: readonly Play[];
-	/** the first winner's card while the second winner chooses (RULINGS 5) */
+	/** the first winner's card while the second winner chooses (docs/rulings.md, Pass Pass 5) */
 	readonly firstTake: Card | null;
-	/** side (seat, or team index) that reached the third tick: RULINGS 8, 11 */
+	/** side (seat, or team index) that reached the third tick: docs/rulings.md, Pass Pass 8, 11 */
 	readonly winner: number | null;
 	/** the trick resolved last, until the next card is played or cards are entered as won */
 	readonly lastTrick: TrickDone | null;

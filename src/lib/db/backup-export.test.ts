@@ -1,0 +1,94 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { exportAll } from './backup-export';
+import { importBackup } from './backup-import';
+import { readBackup } from './backup-validate';
+import { device, everyGame, fresh, freshEachTest } from './backup-fixtures';
+import { setNotes, setTimePlayed } from './matches';
+
+freshEachTest();
+
+describe('backup: export then import is lossless for every game', () => {
+	it('restores the same players, matches, logs and results on a new device', async () => {
+		await everyGame();
+		const before = await exportAll('test');
+		expect(before.matches.map((match) => match.game).sort()).toEqual([
+			'climbing',
+			'dominoes',
+			'ill-pass',
+			'pass-pass'
+		]);
+		await fresh(); // the new phone
+		const report = await importBackup(readBackup(JSON.stringify(before)));
+		expect(report).toEqual({ players: 4, matches: 4, skipped: 0 });
+		const after = await exportAll('test', before.exportedAt);
+		const byId = <T extends { id: string }>(rows: T[]) =>
+			[...rows].sort((a, b) => a.id.localeCompare(b.id));
+		expect(byId(after.matches)).toEqual(byId(before.matches));
+		expect(byId(after.players)).toEqual(byId(before.players));
+	});
+
+	it('merges: a match already here is kept, a player with the same name is the same player', async () => {
+		await everyGame();
+		const file = JSON.stringify(await exportAll('test'));
+		expect(await importBackup(readBackup(file))).toEqual({ players: 0, matches: 0, skipped: 4 });
+		expect(await device().matches.count()).toBe(4);
+	});
+});
+
+describe('backup: the v4 fields', () => {
+	it("a match's note and time played set by hand go through export and import unchanged", async () => {
+		await everyGame();
+		const [one, two] = await device().matches.toArray();
+		await setNotes(one.id, 'At the café.\nSam arrived late');
+		await setTimePlayed(two.id, 95 * 60_000);
+		const file = JSON.stringify(await exportAll('test'));
+		await fresh();
+		await importBackup(readBackup(file));
+		expect(await device().matches.get(one.id)).toMatchObject({
+			notes: 'At the café.\nSam arrived late',
+			playedByHand: false
+		});
+		expect(await device().matches.get(two.id)).toMatchObject({
+			notes: '',
+			playedMs: 95 * 60_000,
+			playedByHand: true
+		});
+	});
+
+	it('an older backup (no revision, results without direction or feats) is imported with them filled in, and counted in who wins what', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		const rows = await device().matches.toArray();
+		const old = {
+			...file,
+			schema: 3,
+			matches: file.matches.map((match) => {
+				const {
+					revision: _revision,
+					notes: _notes,
+					playedMs: _playedMs,
+					playedByHand: _byHand,
+					...rest
+				} = match;
+				if (!rest.result) return rest;
+				const { lowerWins: _lowerWins, feats: _feats, ...result } = rest.result;
+				return { ...rest, result };
+			})
+		};
+		await fresh();
+		await importBackup(readBackup(JSON.stringify(old)));
+		const finished = rows.filter((row) => row.status === 'finished');
+		expect(finished.length).toBeGreaterThan(0);
+		for (const row of finished) {
+			const imported = (await device().matches.get(row.id))!;
+			expect(imported.revision).toBe(0);
+			expect(imported.result).toEqual(row.result);
+			expect(imported.result!.feats.length).toBeGreaterThan(0);
+		}
+		const totals = await device().totals.toArray();
+		expect(totals.reduce((sum, total) => sum + total.played, 0)).toBe(
+			finished.reduce((sum, row) => sum + row.playerIds.length, 0)
+		);
+	});
+});
