@@ -56,6 +56,12 @@ async function penPhone(browser: Browser) {
 /** A phone that opens a live link and lands on the match, following it. */
 async function follower(browser: Browser, name: string, link: string) {
 	const it = await phone(browser, name);
+	it.page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
+	it.page.on('console', (message) => {
+		if (message.type() === 'error' && !/close|WebSocket/i.test(message.text())) {
+			console.log(`${name}: ${message.text()}`);
+		}
+	});
 	await it.page.goto(link);
 	await expect(it.page).toHaveURL(/\/match\//, { timeout: 20_000 });
 	// the credential never stays in the address bar

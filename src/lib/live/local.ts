@@ -1,17 +1,16 @@
 /**
- * This phone's match as the live table reads and writes it, through the match session and the
- * log's own writes (docs/live.md, "On the phone"): a whole log replaced at the expected length
- * (replaceLog), a match new here taken like a hand-over (its proof replays every action).
+ * This phone's match as the live table reads and writes it, through the match's store and its
+ * sync port (docs/architecture.md, "The sync port"): the table's log received at the length it
+ * was made on; a match new here taken like a hand-over (its proof replays every action).
  */
-import { loadLog, replaceLog } from '$lib/db';
+import { loadLog } from '$lib/db';
 import { planTakeOver, takeOver } from '$lib/db/handover';
 import type { HandedMatch } from '$lib/share/handover';
-import { summarize } from '$lib/match/summary';
 import type { MatchSession } from '$lib/match/session.svelte';
 import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
 import { saveSynced, savedSynced } from './saved';
-import { key } from './sync';
+import { key, shared } from './sync';
 
 function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
 	return {
@@ -89,21 +88,27 @@ export class SessionPort implements LocalPort {
 		};
 	}
 
-	async write(table: LiveMatch): Promise<void> {
-		const here = await loadLog(this.#id).catch(() => null);
-		if (!here) {
+	async write(table: LiveMatch): Promise<boolean> {
+		const session = this.#session;
+		if (session) {
+			const here = this.read().actions;
+			const common = shared(here, table.actions);
+			const incoming =
+				common === here.length && table.actions.length === here.length + 1
+					? { append: table.actions[here.length] }
+					: { actions: table.actions };
+			// already proven by the live check (replay.ts); refused 'moved' if the log here moved
+			const done = await session.store.receive(incoming as never, here.length);
+			if (!done.ok) return false;
+		} else if (!(await loadLog(this.#id).catch(() => null))) {
 			const plan = await planTakeOver(handed(this.#id, fromTable(table), Date.now()));
 			await takeOver(plan);
 		} else {
-			await replaceLog(
-				this.#id,
-				here.match.length,
-				table.actions,
-				summarize(table.game, table.state)
-			);
+			return false; // a copy here already: its screen's store takes the table's log
 		}
 		this.#cache = fromTable(table);
 		this.#written = table.actions;
+		return true;
 	}
 
 	async keepApart(): Promise<string> {

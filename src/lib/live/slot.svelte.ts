@@ -14,6 +14,7 @@ export class LiveSlot {
 	busy = $state(false);
 	failed = $state(false);
 	readonly canStart: boolean;
+	#unsubscribe: () => void = () => {};
 
 	constructor(session: MatchSession) {
 		this.#session = session;
@@ -62,17 +63,28 @@ export class LiveSlot {
 				id === session.match.game ? game : undefined
 			);
 			this.table = table;
+			// every change committed here (not what came from the table) is the pen's to send
+			this.#unsubscribe = session.store.subscribe((change) => {
+				if (change.origin !== 'live') table.changed();
+			});
 		} catch {
 			this.failed = true;
 		}
 	}
 
-	/** Called when the match on screen changed: the pen phone sends it. */
-	changed() {
-		this.table?.changed();
+	/**
+	 * The store's gate follows the pen: while another phone has it, entries here are refused
+	 * ('not-pen'); a follower's credential makes the match read-only here.
+	 */
+	gate() {
+		const gated = this.gated;
+		const reader = this.saved?.link.r === 'r';
+		this.#session.store.setGate(gated ? { code: 'not-pen', readOnly: reader } : null);
 	}
 
 	async stop() {
+		this.#unsubscribe();
+		this.#session.store.setGate(null);
 		await this.table?.close();
 		this.table = null;
 		saveLive(this.#session.match.id, null);
@@ -80,6 +92,7 @@ export class LiveSlot {
 	}
 
 	async close() {
+		this.#unsubscribe();
 		await this.table?.close();
 	}
 }

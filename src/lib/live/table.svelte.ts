@@ -25,8 +25,8 @@ export interface LocalMatch {
 /** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
 export interface LocalPort {
 	read(): LocalMatch;
-	/** this phone's match becomes the table's log (already checked by the rules) */
-	write(table: LiveMatch): Promise<void>;
+	/** this phone's match becomes the table's log (already checked by the rules); false: not now */
+	write(table: LiveMatch): Promise<boolean>;
 	/** this phone's log kept as a new match of its own; its id */
 	keepApart(): Promise<string>;
 	/** the log as this phone last agreed with the table (sync.ts `key`), null before ever */
@@ -228,8 +228,9 @@ export class LiveTable {
 		const own = agreed === null ? here.length > 0 : agreed !== key(here);
 		if (!own) {
 			// the table moved on: every phone takes what it has
-			await this.#port.write(table);
-			this.#port.setSynced(key(table.actions));
+			if (await this.#port.write(table)) this.#port.setSynced(key(table.actions));
+			// the log here was busy or moved meanwhile: look again in a moment
+			else setTimeout(() => void this.#reconcile(), 300);
 			return;
 		}
 		// the pen phone sends its own entries, in order
@@ -331,7 +332,7 @@ export class LiveTable {
 	async followTable() {
 		if (!this.table) return;
 		await this.#port.keepApart();
-		await this.#port.write(this.table);
+		if (!(await this.#port.write(this.table))) return;
 		this.#port.setSynced(key(this.table.actions));
 		this.conflict = null;
 	}
