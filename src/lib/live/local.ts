@@ -101,8 +101,13 @@ export class SessionPort implements LocalPort {
 			const done = await session.store.receive(incoming as never, here.length);
 			if (!done.ok) return false;
 		} else if (!(await loadLog(this.#id).catch(() => null))) {
-			const plan = await planTakeOver(handed(this.#id, fromTable(table), Date.now()));
-			await takeOver(plan);
+			try {
+				const plan = await planTakeOver(handed(this.#id, fromTable(table), Date.now()));
+				await takeOver(plan);
+			} catch (error) {
+				// two looks at once (the follow page's and the table's): the first one wrote it
+				if (!(await loadLog(this.#id).catch(() => null))) throw error;
+			}
 		} else {
 			return false; // a copy here already: its screen's store takes the table's log
 		}

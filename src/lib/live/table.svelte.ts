@@ -206,10 +206,13 @@ export class LiveTable {
 	#reconcile(): Promise<void> {
 		if (this.#queued) return this.#queue;
 		this.#queued = true;
-		this.#queue = this.#queue.then(() => {
-			this.#queued = false;
-			return this.#reconcileNow();
-		});
+		this.#queue = this.#queue
+			.then(() => {
+				this.#queued = false;
+				return this.#reconcileNow();
+			})
+			// a failed write here is looked at again with the next entry; the queue goes on
+			.catch(() => {});
 		return this.#queue;
 	}
 
