@@ -31,6 +31,22 @@ function firstPaintScriptHash() {
 	return scripts.map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
 }
 
+/**
+ * A live server on another origin than the app's (a club's): named when the build is made
+ * (LIVE_CONNECT="wss://club.example"), since a <meta> policy cannot change at run time. By
+ * default the page reaches its live server through its own origin (scripts/live/proxy.mjs), which
+ * 'self' covers (docs/live.md, "Content-Security-Policy").
+ */
+function liveServers() {
+	const named = (process.env.LIVE_CONNECT ?? '').split(/[\s,]+/).filter(Boolean);
+	for (const server of named) {
+		if (!/^wss?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(server)) {
+			throw new Error(`LIVE_CONNECT: ${server} is not a ws:// or wss:// origin`);
+		}
+	}
+	return named;
+}
+
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
@@ -56,7 +72,7 @@ const config = {
 				// attribute; Kit's announcer's one is allowed by its hash
 				'style-src': ['self', ...announcerStyleHash()],
 				'img-src': ['self', 'data:', 'blob:'],
-				'connect-src': ['self'],
+				'connect-src': ['self', ...liveServers()],
 				'manifest-src': ['self'],
 				'worker-src': ['self'],
 				'object-src': ['none'],

@@ -2,7 +2,9 @@
 // commands anyone needs. Steps: `deps` (npm packages: on a fresh clone only what building and
 // serving the app needs, package.json's "dependencies"), `dev` (with `deps`: the test, lint and
 // measuring tools too, "devDependencies": Playwright, Lighthouse, Vitest, ESLint...),
-// `chromium` (Debian's browser for the end-to-end tests; Playwright cannot download its own).
+// `chromium` (Debian's browser for the end-to-end tests; Playwright cannot download its own),
+// `nats` (Debian's nats-server for live play and its tests; `nats-if-possible` says so and goes
+// on where it cannot be installed, as `npm start` does: the app then works alone).
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
@@ -38,6 +40,30 @@ if (steps.includes('chromium')) {
 				`No Chromium at ${browser}. Install it (or set CHROMIUM_PATH) to run the browser tests.`
 			);
 			process.exit(1);
+		}
+	}
+}
+
+const wantsNats = steps.includes('nats') || steps.includes('nats-if-possible');
+if (wantsNats) {
+	const { natsInstalled } = await import('./live/server.mjs');
+	if (!natsInstalled()) {
+		const strict = steps.includes('nats');
+		try {
+			if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+				throw new Error('no apt-get here');
+			}
+			const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+			console.log('Installing Debian nats-server for live play…');
+			run(`${sudo}apt-get update -qq`);
+			run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server`);
+		} catch (error) {
+			const why = `nats-server could not be installed (${error.message}).`;
+			if (strict) {
+				console.error(`${why} Install it (or set NATS_SERVER) to run the live tests.`);
+				process.exit(1);
+			}
+			console.log(`${why} Live play is off; the app works alone.`);
 		}
 	}
 }

@@ -1,0 +1,132 @@
+/**
+ * This phone's match as the live table reads and writes it, through the match's store and its
+ * sync port (docs/architecture.md, "The sync port"): the table's log received at the length it
+ * was made on; a match new here taken like a hand-over (its proof replays every action).
+ */
+import { loadLog } from '$lib/db';
+import { planTakeOver, takeOver } from '$lib/db/handover';
+import type { HandedMatch } from '$lib/share/handover';
+import type { MatchSession } from '$lib/match/session.svelte';
+import type { LiveMatch } from './replay';
+import type { LocalMatch, LocalPort } from './table.svelte';
+import { saveSynced, savedSynced } from './saved';
+import { key, shared } from './sync';
+
+function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
+	return {
+		id,
+		game: local.game,
+		config: local.config,
+		names: [...local.names],
+		notes: '',
+		playedMs: 0,
+		playedByHand: false,
+		createdAt: local.createdAt,
+		log: local.actions.map((action) => ({ action, at }))
+	};
+}
+
+const fromTable = (table: LiveMatch): LocalMatch => ({
+	id: table.match,
+	game: table.start.game,
+	config: table.start.config,
+	names: table.start.names,
+	createdAt: table.start.createdAt,
+	actions: table.actions
+});
+
+export class SessionPort implements LocalPort {
+	readonly #id: string;
+	#session: MatchSession | null;
+	#cache: LocalMatch | null = null;
+	/** the log written last, until the session on screen has read it back */
+	#written: readonly unknown[] | null = null;
+
+	constructor(id: string, session: MatchSession | null) {
+		this.#id = id;
+		this.#session = session;
+	}
+
+	read(): LocalMatch {
+		const session = this.#session;
+		if (session && this.#written) {
+			// the session adopts a write a moment later (it watches the stored row): until then
+			// the stored log is the one written
+			if (key(session.actions) === key(this.#written)) this.#written = null;
+			else return { ...this.read0(session), actions: this.#written };
+		}
+		if (session) {
+			return {
+				id: this.#id,
+				game: session.match.game,
+				config: session.match.config,
+				names: session.match.seats.map((seat) => seat.name),
+				createdAt: session.match.createdAt,
+				actions: session.actions
+			};
+		}
+		return (
+			this.#cache ?? {
+				id: this.#id,
+				game: 'ill-pass',
+				config: null,
+				names: [],
+				createdAt: 0,
+				actions: []
+			}
+		);
+	}
+
+	private read0(session: MatchSession): LocalMatch {
+		return {
+			id: this.#id,
+			game: session.match.game,
+			config: session.match.config,
+			names: session.match.seats.map((seat) => seat.name),
+			createdAt: session.match.createdAt,
+			actions: session.actions
+		};
+	}
+
+	async write(table: LiveMatch): Promise<boolean> {
+		const session = this.#session;
+		if (session) {
+			const here = this.read().actions;
+			const common = shared(here, table.actions);
+			const incoming =
+				common === here.length && table.actions.length === here.length + 1
+					? { append: table.actions[here.length] }
+					: { actions: table.actions };
+			// already proven by the live check (replay.ts); refused 'moved' if the log here moved
+			const done = await session.store.receive(incoming as never, here.length);
+			if (!done.ok) return false;
+		} else if (!(await loadLog(this.#id).catch(() => null))) {
+			try {
+				const plan = await planTakeOver(handed(this.#id, fromTable(table), Date.now()));
+				await takeOver(plan);
+			} catch (error) {
+				// two looks at once (the follow page's and the table's): the first one wrote it
+				if (!(await loadLog(this.#id).catch(() => null))) throw error;
+			}
+		} else {
+			return false; // a copy here already: its screen's store takes the table's log
+		}
+		this.#cache = fromTable(table);
+		this.#written = table.actions;
+		return true;
+	}
+
+	async keepApart(): Promise<string> {
+		const id = crypto.randomUUID();
+		const plan = await planTakeOver(handed(id, this.read(), Date.now()));
+		await takeOver(plan);
+		return id;
+	}
+
+	synced(): string | null {
+		return savedSynced(this.#id);
+	}
+	setSynced(key: string) {
+		saveSynced(this.#id, key);
+	}
+}

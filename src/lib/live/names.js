@@ -1,0 +1,29 @@
+// The names the live server and the phones agree on (docs/live.md, "Subjects and streams").
+// Plain JavaScript so that scripts/server.mjs (node, no build step) and the app import the same
+// file: a subject spelled twice is a permission that silently stops matching.
+
+/** A table's id: letters and digits only, so it is safe in a subject, a stream and a user name. */
+export const TABLE_ID = /^[a-z0-9]{6,24}$/;
+/** A match's id on the wire: the app's ids (UUIDs) with only letters, digits and dashes. */
+export const MATCH_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** @param {string} table */
+export const streamOf = (table) => `PASSPAD_${table}`;
+/** Every match of a table is one subject of the table's stream. @param {string} table */
+export const matchesOf = (table) => `passpad.${table}.m.>`;
+/** @param {string} table @param {string} match */
+export const matchSubject = (table, match) => `passpad.${table}.m.${match}`;
+/** "May I take the pen?": plain messages, not kept in the stream. @param {string} table */
+export const asksOf = (table) => `passpad.${table}.ask.>`;
+/** @param {string} table @param {string} match */
+export const askSubject = (table, match) => `passpad.${table}.ask.${match}`;
+/** The pen phone's "still here" every few seconds, not kept. @param {string} table */
+export const heresOf = (table) => `passpad.${table}.here.>`;
+/** @param {string} table @param {string} match */
+export const hereSubject = (table, match) => `passpad.${table}.here.${match}`;
+/** Where a phone holding the host credential asks for a new table. */
+export const PROVISION_SUBJECT = 'passpad.provision.table';
+/** Each credential's own inbox prefix: replies to one phone reach no other. @param {string} user */
+export const inboxOf = (user) => `_I.${user}`;
+/** The path on the app's own origin that scripts/serve.mjs passes to the server's WebSocket. */
+export const LIVE_PATH = '/nats';

@@ -1,0 +1,98 @@
+/**
+ * The live wire (docs/live.md, "The protocol"): one JetStream message a log entry, on the
+ * match's own subject. Each entry names its match, its position in the match's log, the entry
+ * before it and the change, so a phone checks it against its own copy before anything shows,
+ * and two entries at one position are seen as a conflict, never merged.
+ */
+import * as v from 'valibot';
+import { GAME_IDS } from '$lib/rules/common';
+import { MATCH_ID } from './names.js';
+
+/** The wire's version: a phone refuses a version it does not know, rather than guess. */
+export const WIRE_VERSION = 1;
+/** An entry is a few hundred bytes; the stream refuses more than 16 KiB (scripts/live). */
+export const MAX_ENTRY_BYTES = 16 * 1024;
+/** A seat's name on the wire, as long as the roster allows and no longer. */
+const MAX_NAME = 60;
+/** More actions than any real match has: a longer log in one entry is not ours. */
+const MAX_ACTIONS = 5_000;
+
+const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,40}$/));
+const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME));
+/** An action as the wire carries it: an object with a type; the game's reducer judges the rest. */
+const Action = v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)) });
+
+/** The match begins: what `setup` needs, and the seats' names. Only ever at position 0. */
+const Start = v.object({
+	kind: v.literal('start'),
+	game: v.picklist(GAME_IDS),
+	config: v.unknown(),
+	names: v.pipe(v.array(Name), v.minLength(1), v.maxLength(12)),
+	createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	/** who holds the pen from the start: the phone's owner as the table knows them */
+	pen: Name
+});
+/** One more action at the end of the log. */
+const Act = v.object({ kind: v.literal('act'), action: Action });
+/** The last action taken back. */
+const Undo = v.object({ kind: v.literal('undo') });
+/**
+ * The log from action `from` on replaced by `actions`: an earlier entry changed, a missed one
+ * inserted, one removed, the last one amended (the match screen's edits).
+ */
+const Rewrite = v.object({
+	kind: v.literal('rewrite'),
+	from: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	actions: v.pipe(v.array(Action), v.maxLength(MAX_ACTIONS))
+});
+/**
+ * The pen goes to phone `to` (its owner called `name`): from the next entry on, only it
+ * enters. Written by the holder handing it over, or by the phone taking it (docs/live.md).
+ */
+const Pen = v.object({ kind: v.literal('pen'), to: Id, name: Name });
+
+export const Change = v.variant('kind', [Start, Act, Undo, Rewrite, Pen]);
+export type Change = v.InferOutput<typeof Change>;
+
+export const Entry = v.object({
+	v: v.literal(WIRE_VERSION),
+	/** this entry's id, also its Nats-Msg-Id: a retried send is acknowledged, not stored twice */
+	id: Id,
+	match: v.pipe(v.string(), v.regex(MATCH_ID)),
+	/** its position in the match's log: 0 for the start */
+	pos: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+	/** the id of the entry at `pos - 1`, null for the start */
+	prev: v.nullable(Id),
+	/** the phone that wrote it (a random id each phone keeps) */
+	by: Id,
+	/** when it was entered, on the writer's clock (milliseconds) */
+	at: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	change: Change
+});
+export type Entry = v.InferOutput<typeof Entry>;
+
+export type Unreadable = { ok: false; why: 'too-large' | 'not-json' | 'malformed' };
+
+/** Bytes from the network as an entry, or why not: nothing else is ever trusted. */
+export function readEntry(bytes: Uint8Array): { ok: true; entry: Entry } | Unreadable {
+	if (bytes.length > MAX_ENTRY_BYTES) return { ok: false, why: 'too-large' };
+	let data: unknown;
+	try {
+		data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+	} catch {
+		return { ok: false, why: 'not-json' };
+	}
+	const parsed = v.safeParse(Entry, data);
+	return parsed.success ? { ok: true, entry: parsed.output } : { ok: false, why: 'malformed' };
+}
+
+export function writeEntry(entry: Entry): Uint8Array {
+	return new TextEncoder().encode(JSON.stringify(entry));
+}
+
+/** A random id for an entry or a phone: 16 letters and digits from the platform's random. */
+export function newId(): string {
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+	return [...bytes].map((byte) => letters[byte % letters.length]).join('');
+}

@@ -1,0 +1,76 @@
+/**
+ * What this browser keeps of live play (docs/live.md, "On the phone"): the host credential, each
+ * live match's link, this phone's id and name. Small and free of the NATS client, so any screen
+ * can ask "is this match live?" without loading it.
+ */
+import { readHostLink, readLiveLink, type HostLink, type LiveLink } from './link';
+
+const HOST = 'passpad.live.host';
+const DEVICE = 'passpad.live.device';
+const match = (id: string) => `passpad.live.match.${id}`;
+const synced = (id: string) => `passpad.live.synced.${id}`;
+
+/** What a live match keeps here: its link(s), and whose phone this is at that table. */
+export interface SavedLive {
+	link: LiveLink;
+	/** the followers' link, on the phone that started the match live */
+	readers?: LiveLink;
+	name: string;
+}
+
+function get(key: string): string | null {
+	try {
+		return localStorage.getItem(key);
+	} catch {
+		return null;
+	}
+}
+function set(key: string, value: string | null) {
+	try {
+		if (value === null) localStorage.removeItem(key);
+		else localStorage.setItem(key, value);
+	} catch {
+		// storage refused (private mode): live play then lasts as long as the page
+	}
+}
+
+export function savedHost(): HostLink | null {
+	const text = get(HOST);
+	return text ? readHostLink(text) : null;
+}
+export function saveHost(host: HostLink) {
+	set(HOST, new URLSearchParams(host).toString());
+}
+
+export function savedLive(id: string): SavedLive | null {
+	try {
+		const saved = JSON.parse(get(match(id)) ?? 'null');
+		const link = saved && readLiveLink(new URLSearchParams(saved.link).toString());
+		if (!link || typeof saved.name !== 'string') return null;
+		const readers = saved.readers && readLiveLink(new URLSearchParams(saved.readers).toString());
+		return { link, name: saved.name, ...(readers ? { readers } : {}) };
+	} catch {
+		return null;
+	}
+}
+export function saveLive(id: string, live: SavedLive | null) {
+	set(match(id), live && JSON.stringify(live));
+	if (!live) set(synced(id), null);
+}
+
+/** The table's log as this phone last agreed with it (sync.ts key), to tell its own entries. */
+export function savedSynced(id: string): string | null {
+	return get(synced(id));
+}
+export function saveSynced(id: string, key: string) {
+	set(synced(id), key);
+}
+
+/** This phone's id on the wire, made once. */
+export function deviceId(make: () => string): string {
+	const known = get(DEVICE);
+	if (known && /^[A-Za-z0-9_-]{8,40}$/.test(known)) return known;
+	const id = make();
+	set(DEVICE, id);
+	return id;
+}

@@ -1,0 +1,43 @@
+/**
+ * The live modules' one entry, imported dynamically where a match is live (slot.svelte.ts):
+ * it brings the NATS client (about 61 KB gzip), so no other screen loads it.
+ */
+import type { AnyGame, GameId } from '$lib/rules/common';
+import type { MatchSession } from '$lib/match/session.svelte';
+import { LiveChannel, newTable, openLive } from './browser';
+import type { HostLink } from './link';
+import { SessionPort } from './local';
+import { newId } from './protocol';
+import { deviceId, type SavedLive } from './saved';
+import { LiveTable } from './table.svelte';
+
+export { LiveTable };
+
+/** A new table on the server for this match: the players' and the followers' links. */
+export async function openTable(host: HostLink, matchId: string, name: string): Promise<SavedLive> {
+	const made = await newTable(host);
+	return {
+		link: { t: made.table, m: matchId, u: made.writer.user, p: made.writer.pass, r: 'w' },
+		readers: { t: made.table, m: matchId, u: made.reader.user, p: made.reader.pass, r: 'r' },
+		name
+	};
+}
+
+/**
+ * Connects this phone to a live match. `session`: the match on screen (null while a
+ * follower's copy is first made); `starting`: this phone starts it live, holding the pen.
+ */
+export async function connect(
+	saved: SavedLive,
+	session: MatchSession | null,
+	starting: boolean,
+	rulesOf: (game: GameId) => AnyGame | undefined
+): Promise<{ table: LiveTable; port: SessionPort }> {
+	const nc = await openLive(saved.link);
+	const channel = new LiveChannel(nc, saved.link.t, saved.link.m);
+	const port = new SessionPort(saved.link.m, session);
+	const me = { by: deviceId(newId), name: saved.name, reader: saved.link.r === 'r' };
+	const table = new LiveTable(channel, port, me, rulesOf);
+	await table.open(starting);
+	return { table, port };
+}

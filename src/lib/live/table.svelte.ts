@@ -1,0 +1,351 @@
+/**
+ * One live match on this phone (docs/live.md, "On the phone"): the table's copy read from the
+ * server and checked entry by entry (replay.ts), this phone's own log (through a LocalPort), and
+ * the one rule between them: the pen phone sends what the table lacks, in order; every other
+ * phone takes what the table has; when both have entries the other lacks, the phone shows both
+ * and a person chooses. Nothing from the network is written here before it passed the check.
+ */
+import type { AnyGame, GameId } from '$lib/rules/common';
+import { LiveChannel, type Online } from './client';
+import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
+import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
+import { changeFrom, key, relate } from './sync';
+import { HERE_EVERY_MS, holderSilent } from './pen';
+
+/** This phone's own copy of the match, as the live table needs it. */
+export interface LocalMatch {
+	readonly id: string;
+	readonly game: GameId;
+	readonly config: unknown;
+	readonly names: readonly string[];
+	readonly createdAt: number;
+	readonly actions: readonly unknown[];
+}
+
+/** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
+export interface LocalPort {
+	read(): LocalMatch;
+	/** this phone's match becomes the table's log (already checked by the rules); false: not now */
+	write(table: LiveMatch): Promise<boolean>;
+	/** this phone's log kept as a new match of its own; its id */
+	keepApart(): Promise<string>;
+	/** the log as this phone last agreed with the table (sync.ts `key`), null before ever */
+	synced(): string | null;
+	setSynced(key: string): void;
+}
+
+export interface Me {
+	/** this phone's id on the wire (kept in this browser) */
+	readonly by: string;
+	/** whose phone it is, as the table calls them */
+	readonly name: string;
+	/** a follower's credential: it never writes */
+	readonly reader: boolean;
+}
+
+export interface Refused {
+	readonly why: RefusedWhy;
+	readonly reason?: string;
+	readonly at: number;
+}
+
+export class LiveTable {
+	readonly #channel: LiveChannel;
+	readonly #port: LocalPort;
+	readonly #rulesOf: (game: GameId) => AnyGame | undefined;
+	#me: Me;
+	readonly #joinedAt = Date.now();
+	#timers: ReturnType<typeof setInterval>[] = [];
+	#pushing = false;
+	/** the entry sent and not yet answered: sent again, with the same id, when back online */
+	#inFlight: Entry | null = null;
+	/**
+	 * The stream sequence of the last message read on the match's subject, refused ones
+	 * included: the server compares an append with the subject's last message, whatever it is.
+	 */
+	#lastSeen = 0;
+
+	table = $state.raw<LiveMatch | null>(null);
+	caughtUp = $state(false);
+	online = $state<Online>('online');
+	refused = $state.raw<Refused | null>(null);
+	/** both versions, when this phone has entries the table lacks and the table has others */
+	conflict = $state.raw<{ here: number; table: number } | null>(null);
+	/** another phone entered first: ours was not stored */
+	stale = $state(false);
+	asked = $state(false);
+	asking = $state.raw<{ by: string; name: string } | null>(null);
+	lastHere = $state<number | null>(null);
+	now = $state(Date.now());
+
+	constructor(
+		channel: LiveChannel,
+		port: LocalPort,
+		me: Me,
+		rulesOf: (game: GameId) => AnyGame | undefined
+	) {
+		this.#channel = channel;
+		this.#port = port;
+		this.#me = me;
+		this.#rulesOf = rulesOf;
+	}
+
+	get me(): Me {
+		return this.#me;
+	}
+	get penIsMine(): boolean {
+		return !!this.table && this.table.pen.by === this.#me.by;
+	}
+	get penName(): string | null {
+		return this.table?.pen.name ?? null;
+	}
+	/** whether this phone has entries the server does not have yet */
+	get pending(): boolean {
+		if (!this.table || !this.penIsMine) return false;
+		return relate(this.#port.read().actions, this.table.actions).kind !== 'same';
+	}
+	get holderSilent(): boolean {
+		return holderSilent(this.lastHere, this.#joinedAt, this.now);
+	}
+
+	/**
+	 * Starts following. `begin`: this phone starts the match live (it holds the pen): the start
+	 * entry and the log so far go first.
+	 */
+	async open(starting: boolean) {
+		this.#channel.onStatus((status) => {
+			this.online = status;
+			if (status === 'online') void this.#reconcile();
+		});
+		if (!this.#me.reader) {
+			this.#channel.onHere((by) => {
+				if (this.table && by === this.table.pen.by) this.lastHere = Date.now();
+			});
+			this.#channel.onAsk((by, name) => {
+				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name };
+			});
+		}
+		this.#timers.push(
+			setInterval(() => {
+				this.now = Date.now();
+				if (this.penIsMine && this.online === 'online') this.#channel.sayHere(this.#me.by);
+			}, HERE_EVERY_MS)
+		);
+		if (starting) await this.#start();
+		void this.#channel.follow(1, (seq, bytes, pending) => this.#receive(seq, bytes, pending));
+	}
+
+	async #start() {
+		const local = this.#port.read();
+		const start: Entry = {
+			v: 1,
+			id: newId(),
+			match: local.id,
+			pos: 0,
+			prev: null,
+			by: this.#me.by,
+			at: Date.now(),
+			change: {
+				kind: 'start',
+				game: local.game,
+				config: local.config,
+				names: [...local.names],
+				createdAt: local.createdAt,
+				pen: this.#me.name
+			}
+		};
+		const answer = await this.#channel.append(writeEntry(start), start.id, 0);
+		if (!answer.ok) return; // already live (a reload): following tells the rest
+		const verdict = begin(start, answer.seq, this.#rulesOf);
+		if (verdict.kind === 'applied') {
+			this.table = verdict.live;
+			this.caughtUp = true;
+			await this.#reconcile();
+		}
+	}
+
+	async #receive(seq: number, bytes: Uint8Array, pending: number) {
+		this.#lastSeen = Math.max(this.#lastSeen, seq);
+		const read = readEntry(bytes);
+		if (!read.ok) {
+			this.refused = { why: read.why, at: seq };
+		} else {
+			const verdict = this.table
+				? accept(this.table, read.entry, seq)
+				: begin(read.entry, seq, this.#rulesOf);
+			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+			else if (verdict.kind === 'conflict') {
+				// two entries at one position on the server: shown, never picked
+				this.conflict = {
+					here: this.table?.actions.length ?? 0,
+					table: this.table?.actions.length ?? 0
+				};
+			} else {
+				const reason = verdict.refusal?.code;
+				this.refused = reason
+					? { why: verdict.why, reason, at: seq }
+					: { why: verdict.why, at: seq };
+			}
+		}
+		if (this.conflict && this.table) {
+			// both versions as they stand now: the table may go on meanwhile
+			this.conflict = { here: this.#port.read().actions.length, table: this.table.actions.length };
+		}
+		if (pending === 0) this.caughtUp = true;
+		if (this.caughtUp) await this.#reconcile();
+	}
+
+	/** Called after this phone's match changed (an entry, undo or edit committed here). */
+	changed() {
+		void this.#reconcile();
+	}
+
+	#queue: Promise<void> = Promise.resolve();
+	#queued = false;
+	/** One look at a time: a write here or a send must end before the next look. */
+	#reconcile(): Promise<void> {
+		if (this.#queued) return this.#queue;
+		this.#queued = true;
+		this.#queue = this.#queue
+			.then(() => {
+				this.#queued = false;
+				return this.#reconcileNow();
+			})
+			// a failed write here is looked at again with the next entry; the queue goes on
+			.catch(() => {});
+		return this.#queue;
+	}
+
+	async #reconcileNow() {
+		const table = this.table;
+		if (!table || !this.caughtUp || this.conflict) return;
+		const here = this.#port.read().actions;
+		if (relate(here, table.actions).kind === 'same') {
+			this.#port.setSynced(key(here));
+			this.stale = false;
+			return;
+		}
+		// entries made on this phone since it last agreed with the table (the phone that starts
+		// a match live has agreed with nobody yet: its log is its own)
+		const agreed = this.#port.synced();
+		const own = agreed === null ? here.length > 0 : agreed !== key(here);
+		if (!own) {
+			// the table moved on: every phone takes what it has
+			if (await this.#port.write(table)) this.#port.setSynced(key(table.actions));
+			// the log here was busy or moved meanwhile: look again in a moment
+			else setTimeout(() => void this.#reconcile(), 300);
+			return;
+		}
+		// the pen phone sends its own entries, in order
+		if (this.penIsMine) return this.#push(changeFrom(table.actions, here));
+		// and someone else has the pen: both versions are shown, a person chooses
+		this.conflict = { here: here.length, table: table.actions.length };
+	}
+
+	/** Sends one change after the table's last entry; one at a time, each after its answer. */
+	async #push(change: Change | null) {
+		if (!change || this.#pushing || this.#me.reader) return;
+		const table = this.table;
+		if (!table) return;
+		this.#pushing = true;
+		try {
+			const entry =
+				this.#inFlight && this.#inFlight.pos === table.entries.length
+					? this.#inFlight
+					: nextEntry(table, change, this.#me.by, newId(), Date.now());
+			// never send what the other phones would refuse
+			const checked = accept(table, entry, 0);
+			if (checked.kind !== 'applied') return;
+			this.#inFlight = entry;
+			const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+			if (answer.ok) {
+				this.#inFlight = null;
+				const verdict = accept(this.table ?? table, entry, answer.seq);
+				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+				this.stale = false;
+			} else if (answer.why === 'stale') {
+				// another phone's entry is there: the reader brings it, then we look again
+				this.#inFlight = null;
+				this.stale = true;
+				return;
+			} else {
+				// no answer: sent again (same id) once the connection is back, or now if it is
+				if (this.online === 'online') setTimeout(() => void this.#reconcile(), 500);
+				return;
+			}
+		} finally {
+			this.#pushing = false;
+		}
+		void this.#reconcile();
+	}
+
+	/** The sequence an append expects last on the subject: our last entry's, or a later refused one's. */
+	#after(table: LiveMatch): number {
+		return Math.max(table.seqs[table.seqs.length - 1], this.#lastSeen);
+	}
+
+	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
+	async takePen(name = this.#me.name) {
+		if (!this.table || this.penIsMine || this.#me.reader) return;
+		this.#me = { ...this.#me, name };
+		if (this.holderSilent) {
+			await this.#takeNow();
+		} else {
+			this.#channel.ask(this.#me.by, this.#me.name);
+			this.asked = true;
+			// unanswered, and the holder falls silent: taken then
+			const check = setInterval(() => {
+				if (!this.asked || this.penIsMine) return clearInterval(check);
+				if (this.holderSilent) {
+					clearInterval(check);
+					void this.#takeNow();
+				}
+			}, 1_000);
+			this.#timers.push(check);
+		}
+	}
+
+	async #takeNow() {
+		const table = this.table;
+		if (!table) return;
+		this.asked = false;
+		await this.#pushPen(this.#me.by, this.#me.name);
+	}
+
+	/** The pen phone gives the pen to the phone that asked. */
+	async givePen() {
+		const to = this.asking;
+		if (!to || !this.penIsMine) return;
+		this.asking = null;
+		await this.#pushPen(to.by, to.name);
+	}
+
+	async #pushPen(to: string, name: string) {
+		const table = this.table;
+		if (!table) return;
+		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
+		const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+		if (answer.ok) {
+			const verdict = accept(this.table ?? table, entry, answer.seq);
+			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+		} else if (answer.why === 'stale') this.stale = true;
+	}
+
+	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
+	async followTable() {
+		if (!this.table) return;
+		await this.#port.keepApart();
+		if (!(await this.#port.write(this.table))) return;
+		this.#port.setSynced(key(this.table.actions));
+		this.conflict = null;
+	}
+
+	dismissRefused() {
+		this.refused = null;
+	}
+
+	async close() {
+		for (const timer of this.#timers) clearInterval(timer);
+		await this.#channel.close();
+	}
+}

@@ -1,0 +1,36 @@
+// The live tests' own server (docs/live.md, "Tests"): nats-server on free loopback ports, with
+// the config scripts/server.mjs writes, and the app served beside it with the WebSocket at /nats,
+// as `npm run server` does. A proxy between the phones and nats-server cuts the network for real
+// (Playwright's setOffline does not close a WebSocket).
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { proxyLive } from '../scripts/live/proxy.mjs';
+import { freePort, startLive } from '../scripts/live/server.mjs';
+
+export async function startLiveApp() {
+	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
+	// bcrypt cost 4 keeps the tests quick; the config still holds hashes only
+	const live = await startLive({ dataDir: dir, cost: 4 });
+	// scripts/app.mjs is plain, untyped JavaScript of the static server: loaded as it is
+	const app: string = '../scripts/app.mjs';
+	const { appHandler } = await import(/* @vite-ignore */ app);
+	const server = createServer(appHandler('build'));
+	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
+	const port = await freePort();
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	const origin = `http://localhost:${port}`;
+	return {
+		origin,
+		live,
+		proxy,
+		hostLink: `${origin}/live#${new URLSearchParams({ u: live.host.user, p: live.host.pass })}`,
+		async stop() {
+			proxy.cut();
+			server.close();
+			await live.stop();
+			rmSync(dir, { recursive: true, force: true });
+		}
+	};
+}
