@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { smallPhone } from './reach';
-import { BACKUP } from './matches';
+import { BACKUP, id, playerId } from './matches';
 
 // 0 axe-core violations on every screen, in English and French, light and dark: home, new match,
 // each game's match during play, finished and abandoned, history, players, a player, the rules,
@@ -18,7 +18,7 @@ const SCREENS = [
 	'/new?game=climbing',
 	'/history',
 	'/players',
-	'/players/p0',
+	`/players/${playerId(0)}`,
 	'/rules',
 	'/rules/pass-pass',
 	'/rules/dominoes',
@@ -28,22 +28,32 @@ const SCREENS = [
 	'/take',
 	'/resolve',
 	...['pass-pass', 'dominoes', 'climbing', 'ill-pass'].flatMap((game) => [
-		`/match/${game}-active`,
-		`/match/${game}-finished`
+		`${game}-active`,
+		`${game}-finished`
 	]),
-	'/match/pass-pass-6-finished',
-	'/match/pass-pass-6-active',
-	'/match/ill-pass-abandoned'
-];
+	'pass-pass-6-finished',
+	'pass-pass-6-active',
+	'ill-pass-abandoned'
+].map((screen) => (screen.startsWith('/') ? screen : `/match/${id(screen)}`));
+
+/** What a match screen is, read from its name (the backup's ids are made from it). */
+const NAMED = new Map(
+	['pass-pass', 'dominoes', 'climbing', 'ill-pass']
+		.flatMap((game) => [`${game}-active`, `${game}-finished`])
+		.concat(['pass-pass-6-finished', 'pass-pass-6-active', 'ill-pass-abandoned'])
+		.map((name) => [`/match/${id(name)}`, name])
+);
 
 async function violations(page: Page, path: string) {
 	await page.goto(path);
 	await expect(page.locator('h1').first()).toBeAttached();
 	// the screen's data, read from storage, is on it before it is judged
-	if (path.endsWith('-finished')) await expect(page.getByTestId('outcome')).toBeVisible();
-	if (path.endsWith('-active')) await expect(page.getByTestId('now')).toBeVisible();
+	const name = NAMED.get(path) ?? path;
+	if (name.endsWith('-finished')) await expect(page.getByTestId('outcome')).toBeVisible();
+	if (name.endsWith('-active')) await expect(page.getByTestId('now')).toBeVisible();
 	if (path === '/history') await expect(page.getByTestId('history').locator('li')).toHaveCount(11);
-	if (path === '/players/p0') await expect(page.getByTestId('stats-pass-pass')).toBeVisible();
+	if (path === `/players/${playerId(0)}`)
+		await expect(page.getByTestId('stats-pass-pass')).toBeVisible();
 	await page.waitForLoadState('networkidle');
 	await page.waitForTimeout(150);
 	const { violations } = await new AxeBuilder({ page })

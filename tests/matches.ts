@@ -5,11 +5,24 @@ import { legalMatch, matchInput } from '../src/lib/rules/dominoes/simulate';
 import { match as climbingInput, randomMatch } from '../src/lib/rules/climbing/simulate';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { seeded } from '../src/lib/rules/common/random';
+import { createHash } from 'node:crypto';
 
 // Whole matches of every game as a backup file, to bring a phone's history in at once: each game
 // finished and half played (Pass Pass also with 6 players in 3 teams), one match abandoned.
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve', 'Fay'];
+
+/**
+ * An id in the one form Passpad makes and accepts from outside (a version 4 UUID), the same
+ * each run for the same name, so a test can open `/match/${id('dominoes-finished')}`.
+ */
+export function id(name: string): string {
+	const hex = createHash('sha256').update(name).digest('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The id of the backup's player `k` (Ana is 0). */
+export const playerId = (k: number) => id(`player ${k}`);
 
 /** A Pass Pass match won by a third Pass Pass: its record is the one play-testing found wrong. */
 function thirdTick() {
@@ -57,7 +70,7 @@ export function backup() {
 		app: 'a11y test',
 		exportedAt: at,
 		players: NAMES.map((name, k) => ({
-			id: `p${k}`,
+			id: playerId(k),
 			name,
 			nameKey: name.toLowerCase(),
 			hidden: false,
@@ -67,10 +80,13 @@ export function backup() {
 		matches: entries.map((entry, k) => {
 			const log = entry.status === 'finished' ? entry.actions : entry.actions.slice(0, 9);
 			return {
-				id: `${entry.game}${entry.players === 6 ? '-6' : ''}-${entry.status}`,
+				id: id(`${entry.game}${entry.players === 6 ? '-6' : ''}-${entry.status}`),
 				game: entry.game,
 				config: entry.config,
-				seats: NAMES.slice(0, entry.players).map((name, seat) => ({ playerId: `p${seat}`, name })),
+				seats: NAMES.slice(0, entry.players).map((name, seat) => ({
+					playerId: playerId(seat),
+					name
+				})),
 				status: entry.status,
 				...(entry.status === 'abandoned' ? { abandonedAt: at + k * 60_000 + 5_000 } : {}),
 				notes: '',

@@ -9,7 +9,7 @@ export interface News {
 	readonly tone: 'normal' | 'again' | 'skip' | 'deal';
 	/**
 	 * What still holds after a refused entry ("Sum 10: Ana plays again!"), kept beside the
-	 * refusal in the news line; the whole text when not given.
+	 * refusal in the news line (a bonus turn, a skip); nothing is kept when not given.
 	 */
 	readonly holds?: string;
 }

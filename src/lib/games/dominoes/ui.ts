@@ -212,7 +212,9 @@ export const ui: GameUi<typeof dominoes, DominoesOptions> = {
 		if (!told) return null;
 		// what was played, then what it gives: "Ana played 3-5. Sum 10: Ana plays again."
 		const text = told.tone === 'deal' ? [told.text, told.detail] : [told.detail, told.text];
-		return { text: text.filter(Boolean).join(' '), tone: told.tone, holds: told.text };
+		// a bonus turn or a skip still holds after a refused tile; a deal's end is over
+		const holds = told.tone === 'again' || told.tone === 'skip' ? told.text : undefined;
+		return { text: text.filter(Boolean).join(' '), tone: told.tone, holds };
 	},
 	Options,
 	Rules,
