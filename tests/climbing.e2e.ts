@@ -397,7 +397,7 @@ test.describe('in French', () => {
 
 for (const [lang, locale, goal] of [
 	['en', 'en-GB', 'Goal: 10 points'],
-	['fr', 'fr-FR', 'Objectif\u202f: 10 points']
+	['fr', 'fr-FR', 'But\u202f: 10 points']
 ] as const) {
 	test.describe(`the goal on a 360x640 phone (${lang})`, () => {
 		test.use({ viewport: { width: 360, height: 640 }, locale });

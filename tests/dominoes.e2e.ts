@@ -244,7 +244,7 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 	const outcome = page.getByTestId('outcome');
 	await expect(outcome).toContainText('Match over');
 	await expect(outcome).toContainText('Shared victory: Ana & Cleo, Ben & Dan');
-	await expect(outcome).toContainText('lower team total after 7 deals wins');
+	await expect(outcome).toContainText('Equal team totals after 7 deals: a shared victory.');
 	const sheet = page.getByTestId('score-sheet');
 	await expect(sheet.getByRole('row', { name: /Deal 7/ })).toContainText('050');
 	await expect(sheet.locator('tfoot')).toContainText('196196');

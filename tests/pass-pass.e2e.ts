@@ -343,11 +343,12 @@ test('a 4-player team game through a round and its team choice', async ({ page }
 	await expect(page.getByTestId('score-sheet')).toHaveCount(0);
 });
 
-/** Resolver: each card by colour and value, in play order. */
-async function resolve(page: Page, cards: [string, number][]) {
+/** Resolver: each card by colour and value, in play order (French says "3 violet"). */
+async function resolve(page: Page, cards: [string, number][], lang: 'en' | 'fr' = 'en') {
 	for (const [color, value] of cards) {
 		await page.getByRole('button', { name: color, exact: true }).click();
-		await page.getByRole('button', { name: `${color} ${value}`, exact: true }).click();
+		const card = lang === 'fr' ? `${value} ${color.toLowerCase()}` : `${color} ${value}`;
+		await page.getByRole('button', { name: card, exact: true }).click();
 	}
 }
 
@@ -469,11 +470,15 @@ test.describe('in French', () => {
 		await page.goto('/resolve');
 		await expect(page.getByRole('heading', { name: 'Régler un litige' })).toBeVisible();
 		await page.getByRole('button', { name: '3', exact: true }).click();
-		await resolve(page, [
-			['Violet', 3],
-			['Bleu', 4],
-			['Bleu', 5]
-		]);
+		await resolve(
+			page,
+			[
+				['Violet', 3],
+				['Bleu', 4],
+				['Bleu', 5]
+			],
+			'fr'
+		);
 		await expect(page.getByText('Premier gagnant', { exact: true })).toBeVisible();
 		await expect(page.getByTestId('first-winner')).toHaveText('Joueur 3');
 		await expect(page.getByTestId('why')).toContainText(
