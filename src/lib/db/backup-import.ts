@@ -9,6 +9,7 @@ import { nameKey } from './players';
 import type { ActionRow, MatchRow, PlayerRow } from './schema';
 import { retally } from './totals';
 import type { BackupFile, OnProgress } from './backup-validate';
+import { newId } from './ids';
 
 export interface ImportReport {
 	players: number;
@@ -68,7 +69,7 @@ export async function importBackup(
 			else {
 				const row: PlayerRow = {
 					...player,
-					id: byId ? crypto.randomUUID() : player.id,
+					id: byId ? newId() : player.id,
 					nameKey: key
 				};
 				await db.players.add(row);

@@ -19,6 +19,18 @@ describe('ids from outside are used only in the form Passpad makes', () => {
 		for (const seat of match.seats) expect(isPasspadId(seat.playerId)).toBe(true);
 	});
 
+	it('an insecure page (no crypto.randomUUID, as over http on the wifi) makes the same form', () => {
+		const randomUUID = crypto.randomUUID;
+		Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+		try {
+			const ids = new Set(Array.from({ length: 1_000 }, () => newId()));
+			expect(ids.size).toBe(1_000);
+			for (const id of ids) expect(isPasspadId(id), id).toBe(true);
+		} finally {
+			Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+		}
+	});
+
 	it.each(HOSTILE_IDS)('%j is refused', (id) => expect(isPasspadId(id)).toBe(false));
 
 	it('so is one in capitals, with spaces, or one letter off', () => {

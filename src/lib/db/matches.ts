@@ -7,6 +7,7 @@ import { askToPersist } from './persist';
 import { timePlayed } from './played';
 import { retally } from './totals';
 import type { ActionRow, MatchRow, MatchStatus } from './schema';
+import { newId } from './ids';
 
 export interface NewMatch {
 	game: GameId;
@@ -21,7 +22,7 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 	const match = await db.transaction('rw', db.players, db.matches, async () => {
 		const players = await playersFor(input.names, now);
 		const row: MatchRow = {
-			id: crypto.randomUUID(),
+			id: newId(),
 			game: input.game,
 			config: input.config,
 			seats: players.map((player) => ({ playerId: player.id, name: player.name })),

@@ -2,6 +2,7 @@ import { ok, refuse, type Result } from '../rules/common/result';
 import { database } from './db';
 import { retally, type Change } from './totals';
 import type { PlayerRow } from './schema';
+import { newId } from './ids';
 
 /** Names are one player whatever their case, accents kept, spaces folded. */
 export function nameKey(name: string): string {
@@ -32,7 +33,7 @@ export async function playersFor(names: string[], now = Date.now()): Promise<Pla
 		let player = await db.players.where('nameKey').equals(key).first();
 		if (!player) {
 			player = {
-				id: crypto.randomUUID(),
+				id: newId(),
 				name,
 				nameKey: key,
 				hidden: false,

@@ -11,6 +11,7 @@ import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
 import { saveSynced, savedSynced } from './saved';
 import { key, shared } from './sync';
+import { newId } from '$lib/db/ids';
 
 function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
 	return {
@@ -117,7 +118,7 @@ export class SessionPort implements LocalPort {
 	}
 
 	async keepApart(): Promise<string> {
-		const id = crypto.randomUUID();
+		const id = newId();
 		const plan = await planTakeOver(handed(id, this.read(), Date.now()));
 		await takeOver(plan);
 		return id;
