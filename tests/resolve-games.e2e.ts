@@ -115,6 +115,9 @@ for (const lang of ['en', 'fr'] as const) {
 				await page.keyboard.type('4');
 			});
 			// 3-4-5 counts 3, 9 counts 9: 12 points, minus 4 chips
+			await expect(page.locator('main')).toContainText(
+				lang === 'fr' ? 'Cartes\u202f: 12 points (2 suites' : 'Cards: 12 points (2 runs'
+			);
 			await expect(page.getByTestId('resolve-score')).toContainText(
 				lang === 'fr' ? 'Score\u202f: 8' : 'Score: 8'
 			);

@@ -83,7 +83,9 @@ const SAME = new Set([
 	// a game's name and what it is, "Pass Pass (cartes, Funnyfox)"; "Date" (record.json)
 	'game_titled',
 	'share_headline',
-	'csv_date'
+	'csv_date',
+	// a player's name and score on the score pad (scorepad.json)
+	'sp_score_of'
 ]);
 
 /**
@@ -100,11 +102,18 @@ const NEVER_ONE = new Set([
 	'pp_round_cards',
 	'pp_refusal_too_many',
 	'pp_opt_individual_only',
-	'pp_pad_points'
+	'pp_pad_points',
+	// the score pad's refusals name totals past what a hand holds: 28 tiles or more left in all,
+	// a PASS hand's cards outside 1 to 13 (so 0 or 14 and more)
+	'sp_dom_refusal_tiles_total',
+	'sp_cl_refusal_cards_range',
+	// a blocked deal's tiles per team are 2 to 20; "1 of 24 cards" counts the cards of a game
+	'sp_dom_log_blocked',
+	'sp_ill_counted'
 ]);
 
 /** "1 is", "1 has": a verb after the number, not a noun without its plural. */
-const ONE_NOUN = /(^|[^\d.])1 (?!is\b|has\b|was\b|breaks\b)[a-z]+s\b/;
+const ONE_NOUN = /(^|[^\d.])1 (?!is\b|has\b|was\b|breaks\b|plays\b)[a-z]+s\b/;
 const FRENCH_ONE_NOUN = /(^|[^\d.])[01] (?!dans\b|sur\b|sous\b|Pass\b)[a-zé]+s\b/;
 
 /** "7 point", "12 chip": a number other than 1 before a singular noun the message counts. */
