@@ -138,7 +138,7 @@ async function seed(target) {
 		}
 	};
 	/** Undoes the last action (the measured Pass), so the next touch meets the same match. */
-	const undo = () => act(button('button.undo'), 'undo');
+	const undo = () => act(button('button[aria-keyshortcuts="Control+Z"]'), 'undo');
 	window.__seed = { readyToPass, undo };
 	let onCard = 0;
 	while (actions < target) {
