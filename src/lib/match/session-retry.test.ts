@@ -1,36 +1,12 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PasspadDb, useDatabase, createMatch, loadLog } from '$lib/db';
-import { illPass, type IllPassState } from '$lib/rules/ill-pass';
+import { describe, expect, it } from 'vitest';
+import { createMatch, loadLog } from '$lib/db';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { seeded } from '$lib/rules/common';
-import type { GameUi } from '$lib/games/types';
 import { MatchSession } from './session.svelte';
+import { freshDatabase, open, state, ui } from './session-fixture';
 
-// The session needs only the rules from a game's screens, and the log's words.
-const ui = {
-	game: illPass,
-	describe: (action: { type: string; card?: number }, before: IllPassState, names: string[]) =>
-		`${names[before.seat]} ${action.type} ${action.card ?? before.faceUp}`
-} as unknown as GameUi;
-let db: PasspadDb;
-
-beforeEach(async () => {
-	db = new PasspadDb(`session-${crypto.randomUUID()}`);
-	useDatabase(db);
-	await db.open();
-});
-
-async function open() {
-	const match = await createMatch({
-		game: 'ill-pass',
-		config: { start: 0, takerReveals: false },
-		names: ['Ana', 'Ben', 'Cleo']
-	});
-	return new MatchSession(ui, await loadLog(match.id));
-}
-
-const state = (session: MatchSession) => session.state as IllPassState;
+freshDatabase();
 
 describe('MatchSession: "Try again" after another tab wrote first', () => {
 	async function twoTabs() {

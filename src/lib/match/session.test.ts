@@ -1,35 +1,12 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PasspadDb, useDatabase, createMatch, loadLog } from '$lib/db';
+import { describe, expect, it } from 'vitest';
+import { createMatch, loadLog } from '$lib/db';
 import { illPass, type IllPassState } from '$lib/rules/ill-pass';
-import type { GameUi } from '$lib/games/types';
 import { MatchSession } from './session.svelte';
+import { freshDatabase, open, state, ui } from './session-fixture';
 import type { TapSource } from './taps';
 
-// The session needs only the rules from a game's screens, and the log's words.
-const ui = {
-	game: illPass,
-	describe: (action: { type: string; card?: number }, before: IllPassState, names: string[]) =>
-		`${names[before.seat]} ${action.type} ${action.card ?? before.faceUp}`
-} as unknown as GameUi;
-let db: PasspadDb;
-
-beforeEach(async () => {
-	db = new PasspadDb(`session-${crypto.randomUUID()}`);
-	useDatabase(db);
-	await db.open();
-});
-
-async function open() {
-	const match = await createMatch({
-		game: 'ill-pass',
-		config: { start: 0, takerReveals: false },
-		names: ['Ana', 'Ben', 'Cleo']
-	});
-	return new MatchSession(ui, await loadLog(match.id));
-}
-
-const state = (session: MatchSession) => session.state as IllPassState;
+const db = freshDatabase();
 
 describe('MatchSession: nothing is shown before it is saved', () => {
 	it('an accepted action is written to the log, then shown', async () => {
@@ -64,7 +41,7 @@ describe('MatchSession: nothing is shown before it is saved', () => {
 	it('when storage fails the action stays visible as unsaved, and retry saves it', async () => {
 		const session = await open();
 		await session.act({ type: 'reveal', card: 17 });
-		db.close();
+		db().close();
 		expect(await session.act({ type: 'take' })).toBe(false);
 		expect(session.unsaved).toMatchObject({
 			kind: 'act',
@@ -72,7 +49,7 @@ describe('MatchSession: nothing is shown before it is saved', () => {
 			problem: 'unavailable'
 		});
 		expect(state(session).faceUp).toBe(17); // not pretending it happened
-		await db.open();
+		await db().open();
 		expect(await session.retry()).toBe(true);
 		expect(session.unsaved).toBeNull();
 		expect(state(session).hands[0].cards).toEqual([17]);
