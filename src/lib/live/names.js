@@ -27,3 +27,27 @@ export const PROVISION_SUBJECT = 'passpad.provision.table';
 export const inboxOf = (user) => `_I.${user}`;
 /** The path on the app's own origin that scripts/serve.mjs passes to the server's WebSocket. */
 export const LIVE_PATH = '/nats';
+
+// A group (a club's record, docs/group.md): one stream per group, one subject per thing it
+// keeps, so the newest message of each subject is that thing's current version.
+
+/** A group's id: the same alphabet as a table's. */
+export const GROUP_ID = /^[a-z0-9]{6,24}$/;
+/** A player's or a match's id on the wire: the app's ids. */
+export const THING_ID = MATCH_ID;
+/** @param {string} group */
+export const groupStreamOf = (group) => `PASSPAD_G_${group}`;
+/** Every subject of a group's stream. @param {string} group */
+export const groupSubjectsOf = (group) => `passpad.g.${group}.>`;
+/** A roster player's newest version. @param {string} group @param {string} player */
+export const playerSubject = (group, player) => `passpad.g.${group}.player.${player}`;
+/** A match's newest version (whole: setup, log, notes, status). @param {string} group @param {string} match */
+export const recordSubject = (group, match) => `passpad.g.${group}.match.${match}`;
+/** A live table of the group, for the board. @param {string} group @param {string} table */
+export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${table}`;
+/** A member of the group (written by the server only). @param {string} group @param {string} user */
+export const memberSubject = (group, user) => `passpad.g.${group}.member.${user}`;
+/** Where the host credential asks for a new group. */
+export const PROVISION_GROUP_SUBJECT = 'passpad.provision.group';
+/** Where a member asks for things in its own group (invite, table, remove). @param {string} group @param {'invite' | 'table' | 'remove'} what */
+export const groupProvisionSubject = (group, what) => `passpad.provision.g.${group}.${what}`;
