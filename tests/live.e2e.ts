@@ -427,6 +427,11 @@ test('live: the pen phone cut off keeps playing, and its entries reach the table
 		(await ana.page.getByTestId('score-sheet').textContent()) ?? ''
 	);
 	await expect(ana.page.getByTestId('live-offline')).toHaveCount(0);
+	// what was entered offline is on the server once, in order, and on the follower
+	const log = await storedLog(ana.page, matchOf(ana.page));
+	expect(log).toHaveLength(7);
+	await expect.poll(async () => chain((await onServer(tableOf(ana.players))).entries)).toEqual(log);
+	await expect.poll(() => storedLog(ben.page, matchOf(ana.page))).toEqual(log);
 	await Promise.all([ana, ben].map((it) => it.context.close()));
 });
 
