@@ -9,7 +9,9 @@
 //     after it: requestAnimationFrame, then a message posted from it (runs once that frame is
 //     painted);
 //   - both on one clock: pages in one browser share it through performance.timeOrigin +
-//     performance.now().
+//     performance.now();
+//   - and the two parts: up to the follower's own commit of the entry (the pen's send, the
+//     server, the follower's check and IndexedDB write), then from that commit to the paint.
 // One entry at a time, the next once every follower painted the last (or 5 s passed), as a
 // table enters them: a whole 5-player I'll Pass match, each card passed by up to two players
 // then taken (about 100 entries). Needs `npm run build` first (`npm run bench` builds).
@@ -73,7 +75,15 @@ function watchPaint() {
 		painted[count] = null;
 		requestAnimationFrame(() => {
 			const channel = new MessageChannel();
-			channel.port1.onmessage = () => (painted[count] = performance.timeOrigin + performance.now());
+			channel.port1.onmessage = () => {
+				// and this follower's own commit of it (its store's transaction, held.ts) just before
+				const commits = performance.getEntriesByName('passpad:commit');
+				const last = commits[commits.length - 1];
+				painted[count] = {
+					paint: performance.timeOrigin + performance.now(),
+					commit: last ? performance.timeOrigin + last.startTime + last.duration : null
+				};
+			};
 			channel.port2.postMessage(0);
 		});
 	}).observe(document, { subtree: true, childList: true, characterData: true });
@@ -114,6 +124,10 @@ try {
 		);
 	const delays = [];
 	const slowest = [];
+	// the two parts of it: the pen's commit -> the follower's commit (server, check, IndexedDB),
+	// then the follower's commit -> its paint
+	const stored = [];
+	const shown = [];
 	let missed = 0;
 	let entries = 0;
 	/** One entry on the pen phone, then each follower's paint of it. */
@@ -134,7 +148,13 @@ try {
 					.catch(() => null)
 			)
 		);
-		const seen = painted.filter((at) => at !== null).map((at) => at - committed);
+		const got = painted.filter((at) => at !== null);
+		const seen = got.map((at) => at.paint - committed);
+		for (const at of got) {
+			if (at.commit === null || at.commit < committed) continue;
+			stored.push(at.commit - committed);
+			shown.push(at.paint - at.commit);
+		}
 		missed += FOLLOWERS - seen.length;
 		delays.push(...seen);
 		if (seen.length) slowest.push(Math.max(...seen));
@@ -163,6 +183,8 @@ try {
 		p95: percentile(delays, 95),
 		max: Math.max(...delays),
 		slowestP95: percentile(slowest, 95),
+		stored: { p50: percentile(stored, 50), p95: percentile(stored, 95) },
+		shown: { p50: percentile(shown, 50), p95: percentile(shown, 95) },
 		load: loads
 	};
 	console.log(
@@ -170,6 +192,9 @@ try {
 	);
 	console.log(
 		`  p50 ${ms(summary.p50)}, p95 ${ms(summary.p95)}, max ${ms(summary.max)} over ${delays.length} paints; the slowest of the 3 per entry: p95 ${ms(summary.slowestP95)}${missed ? `; ${missed} paints not seen within 5 s` : ''}`
+	);
+	console.log(
+		`  of which the pen's commit -> the follower's commit (server, check, IndexedDB): p50 ${ms(summary.stored.p50)}, p95 ${ms(summary.stored.p95)}; then -> painted: p50 ${ms(summary.shown.p50)}, p95 ${ms(summary.shown.p95)} (${stored.length} paired)`
 	);
 	mkdirSync('reports', { recursive: true });
 	writeFileSync('reports/live-paint.json', JSON.stringify(summary, null, '\t'));
