@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import fc from 'fast-check';
 import { jetstream } from '@nats-io/jetstream';
 import { startMatch } from './helpers';
@@ -109,6 +110,17 @@ async function follower(browser: Browser, lang: Lang, link: string) {
 	// a follower cannot enter: the pad is inert while another phone has the pen
 	await expect(ben.page.getByTestId('play')).toHaveAttribute('inert', '');
 	return ben;
+}
+
+/** axe-core's violations on the page as it stands (tests/a11y.e2e.ts's rules), worded short. */
+async function axe(page: Page, where: string): Promise<string[]> {
+	const { violations } = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze();
+	return violations.map(
+		(violation) =>
+			`${where}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`
+	);
 }
 
 /** What the table sees of a match: its score sheet (Pass Pass: the printed pad), whose turn, the news line. */
@@ -348,7 +360,7 @@ const OPENINGS: {
 ];
 
 for (const lang of ['en', 'fr'] as const) {
-	test(`pen: with a follower asking, a refused message and the network cut, every tap of the pen phone's next entries is in reach, each game (${lang})`, async ({
+	test(`pen: with a follower asking, a refused message and the network cut, every tap of the pen phone's next entries is in reach and axe finds nothing, each game (${lang})`, async ({
 		browser
 	}) => {
 		const words = WORDS[lang];
@@ -373,9 +385,16 @@ for (const lang of ['en', 'fr'] as const) {
 			// the holder's line now says the ask (the refusal waits behind it), its answer in reach
 			await expect(ana.page.getByTestId('live-asks')).toContainText(words.asks);
 			await thumb.look(ana.page.getByRole('button', { name: words.give }), 'give the pen');
+			if (opening.game === 'Pass Pass') {
+				// the line over the header and the follower's pen row: 0 axe-core violations
+				misses.push(...(await axe(ana.page, 'the pen phone asked for the pen')));
+				misses.push(...(await axe(ben.page, 'the follower asking')));
+			}
 			// and then the network cut: the line says so; entries go on
 			app.proxy.refuse((agent) => agent.includes('passpad-ana'));
 			await expect(ana.page.getByTestId('live-offline')).toBeVisible();
+			if (opening.game === 'Pass Pass')
+				misses.push(...(await axe(ana.page, 'the pen phone offline')));
 			await opening.enter(ana.page, thumb);
 			console.log(
 				`reach ${opening.game} live notices ${lang}: lowest ${Math.round(thumb.lowest)} px`
