@@ -414,8 +414,10 @@ test('live: the pen phone cut off keeps playing, and its entries reach the table
 }) => {
 	const ana = await penPhone(browser);
 	const ben = await follower(browser, 'ben', ana.players);
+	const table = tableOf(ana.players);
 	await playIllPass(ana.page, [3, 'pass']);
 	await expect(ben.page.getByTestId('pot')).toHaveText('1 chip on it');
+	await expect.poll(async () => (await onServer(table)).entries).toHaveLength(3);
 	// a real cut of the pen phone's connection (the WebSocket closed, no way back meanwhile)
 	app.proxy.refuse((agent) => agent.includes('passpad-ana'));
 	await expect(ana.page.getByTestId('live-offline')).toBeVisible();
@@ -430,8 +432,15 @@ test('live: the pen phone cut off keeps playing, and its entries reach the table
 	// what was entered offline is on the server once, in order, and on the follower
 	const log = await storedLog(ana.page, matchOf(ana.page));
 	expect(log).toHaveLength(7);
-	await expect.poll(async () => chain((await onServer(tableOf(ana.players))).entries)).toEqual(log);
+	await expect.poll(async () => chain((await onServer(table)).entries)).toEqual(log);
 	await expect.poll(() => storedLog(ben.page, matchOf(ana.page))).toEqual(log);
+	// each action entered offline is its own entry, as it was entered (never one rewrite of
+	// them all): the follower's news line and the log's history say each step
+	const offline = (await onServer(table)).entries.slice(3);
+	expect(offline.map((entry) => entry.change)).toEqual(
+		log.slice(2).map((action) => ({ kind: 'act', action }))
+	);
+	await expect(ben.page.getByTestId('live-refused')).toHaveCount(0);
 	await Promise.all([ana, ben].map((it) => it.context.close()));
 });
 
@@ -470,15 +479,17 @@ test('pen: taken while the pen phone was cut off; back, it shows both versions a
 	browser
 }) => {
 	const ana = await penPhone(browser);
-	const ben = await follower(browser, 'ben', ana.players);
+	const ben = await follower(browser, 'ben', ana.players, { clock: true });
 	await playIllPass(ana.page, [3, 'pass']);
 	await expect(ben.page.getByTestId('pot')).toHaveText('1 chip on it');
 	app.proxy.refuse((agent) => agent.includes('passpad-ana'));
+	await expect(ana.page.getByTestId('live-offline')).toBeVisible();
 	await playIllPass(ana.page, ['take', 4]);
-	// the holder is silent: after 30 s "Take the pen" takes it at once
+	// the holder is silent: on Ben's clock 30 s pass, and "Take the pen" takes it at once
 	await ben.page.getByRole('combobox', { name: 'Whose phone is this?' }).selectOption('Ben');
+	await ben.page.clock.fastForward(31_000);
 	await ben.page.getByRole('button', { name: 'Take the pen' }).click();
-	await expect(ben.page.getByTestId('play')).not.toHaveAttribute('inert', '', { timeout: 45_000 });
+	await expect(ben.page.getByTestId('play')).not.toHaveAttribute('inert', '');
 	await playIllPass(ben.page, ['pass', 'pass']);
 	app.proxy.refuse(() => false);
 	await expect(ana.page.getByTestId('live-conflict')).toBeVisible({ timeout: 20_000 });

@@ -9,7 +9,7 @@ import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
-import { changeFrom, key, relate } from './sync';
+import { key, relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 
 /** This phone's own copy of the match, as the live table needs it. */
@@ -254,13 +254,14 @@ export class LiveTable {
 			else setTimeout(() => void this.#reconcile(), 300);
 			return;
 		}
-		// the pen phone sends its own entries, in order
-		if (this.penIsMine) return this.#push(changeFrom(table.actions, here));
+		// the pen phone sends its own entries, in order, each step as its own entry: the next
+		// look, after this one's answer, sends the next
+		if (this.penIsMine) return this.#push(stepsToSend(table.actions, here)[0] ?? null);
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
 	}
 
-	/** Sends one change after the table's last entry; one at a time, each after its answer. */
+	/** Sends one step after the table's last entry; one at a time, each after its answer. */
 	async #push(change: Change | null) {
 		if (!change || this.#pushing || this.#me.reader) return;
 		const table = this.table;

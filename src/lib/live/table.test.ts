@@ -1,8 +1,9 @@
 /**
  * The live table against a channel and a phone played by the test (docs/live.md, "On the
- * phone"): what a closed table does on a reconnect, and the word a lost race leaves.
+ * phone"): what a closed table does on a reconnect, the word a lost race leaves, and what the
+ * pen phone cut off sends when it is back.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import type { Append, LiveChannel, Online } from './client';
 import { writeEntry, type Entry } from './protocol';
@@ -146,6 +147,70 @@ describe('live table', () => {
 		expect(table.stale).toBe(true);
 		expect(table.conflict).toBeNull();
 		expect(state.writes).toBe(0);
+		await table.close();
+	});
+
+	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
+		// a server as JetStream keeps one subject: an append is stored only after the message it
+		// expects, and an id seen before is acknowledged again, never stored twice
+		const stored: { seq: number; entry: Entry }[] = [{ seq: 1, entry: start }];
+		const expected: number[] = [];
+		let cut = true;
+		const server = fakeChannel((entry) => {
+			if (cut) return { ok: false, why: 'offline' };
+			const known = stored.find((it) => it.entry.id === entry.id);
+			if (known) return { ok: true, seq: known.seq, duplicate: true };
+			if (expected[expected.length - 1] !== stored[stored.length - 1].seq) {
+				return { ok: false, why: 'stale' };
+			}
+			stored.push({ seq: stored.length + 1, entry });
+			return { ok: true, seq: stored.length, duplicate: false };
+		});
+		const append = server.channel.append.bind(server.channel);
+		server.channel.append = (bytes, id, after) => {
+			expected.push(after);
+			return append(bytes, id, after);
+		};
+		const { port, state } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: ANA, name: 'Ana', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		expect(table.penIsMine).toBe(true);
+		// cut off, Ana enters three actions, each committed here first
+		server.say('offline');
+		const offline = [{ type: 'reveal', card: 3 }, { type: 'pass' }, { type: 'take' }];
+		for (const action of offline) {
+			state.actions = [...state.actions, action];
+			table.changed();
+			await settle();
+		}
+		const tried = server.sent.map((entry) => entry.id);
+		expect(tried.length).toBeGreaterThan(0);
+		expect(table.pending).toBe(true);
+		cut = false;
+		server.say('online');
+		await vi.waitFor(() => expect(stored).toHaveLength(4));
+		await settle();
+		const sent = stored.slice(1).map((it) => it.entry);
+		expect(sent.map((entry) => entry.change)).toEqual(
+			offline.map((action) => ({ kind: 'act', action }))
+		);
+		expect(sent.map((entry) => [entry.pos, entry.prev])).toEqual([
+			[1, start.id],
+			[2, sent[0].id],
+			[3, sent[1].id]
+		]);
+		// the first entry tried while cut off went out again with its own id
+		expect(new Set(tried)).toEqual(new Set([sent[0].id]));
+		expect(table.pending).toBe(false);
+		expect(table.conflict).toBeNull();
+		expect(state.synced).toBe(key(offline));
 		await table.close();
 	});
 });
