@@ -187,7 +187,10 @@ export class LiveTable {
 				? accept(this.table, read.entry, seq)
 				: begin(read.entry, seq, this.#rulesOf);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') {
+				const holder = this.table?.pen.by;
 				this.table = verdict.live;
+				// the pen moved (to this phone or another): an ask made before is answered
+				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
 				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
 			} else if (verdict.kind === 'conflict') {
 				// two entries at one position on the server: shown, never picked

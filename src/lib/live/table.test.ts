@@ -150,6 +150,49 @@ describe('live table', () => {
 		await table.close();
 	});
 
+	it('an ask is answered once the pen moves: the phone that asked may ask again later', async () => {
+		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
+		const { port } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: BEN, name: 'Ben', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		// Ana is here: Ben asks her for the pen
+		table.lastHere = Date.now();
+		table.now = Date.now();
+		await table.takePen('Ben');
+		expect(table.asked).toBe(true);
+		const given = nextEntry(
+			table.table!,
+			{ kind: 'pen', to: BEN, name: 'Ben' },
+			ANA,
+			'entry-give',
+			2
+		);
+		await server.deliver(2, given);
+		await settle();
+		expect(table.penIsMine).toBe(true);
+		expect(table.asked).toBe(false);
+		// later the pen goes back to Ana: Ben's old ask does not stay on his screen
+		const back = nextEntry(
+			table.table!,
+			{ kind: 'pen', to: ANA, name: 'Ana' },
+			ANA,
+			'entry-back',
+			3
+		);
+		await server.deliver(3, back);
+		await settle();
+		expect(table.penIsMine).toBe(false);
+		expect(table.asked).toBe(false);
+		await table.close();
+	});
+
 	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
 		// a server as JetStream keeps one subject: an append is stored only after the message it
 		// expects, and an id seen before is acknowledged again, never stored twice
