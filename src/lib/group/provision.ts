@@ -115,17 +115,31 @@ function isPermission(error: unknown): boolean {
 	return false;
 }
 
+/** Nobody listens yet: the provisioning process reconnecting after a server restart. */
+const isNoResponders = (error: unknown) =>
+	error instanceof Error && /no responders/i.test(String(error));
+
 async function ask<T extends v.GenericSchema>(
 	nc: NatsConnection,
 	subject: string,
 	body: unknown,
 	schema: T
 ): Promise<Provisioned<v.InferOutput<T>>> {
+	const until = Date.now() + TIMEOUT_MS;
 	let reply;
-	try {
-		reply = await nc.request(subject, JSON.stringify(body), { timeout: TIMEOUT_MS });
-	} catch (error) {
-		return { ok: false, error: isPermission(error) ? 'refused' : 'no-answer' };
+	for (;;) {
+		try {
+			reply = await nc.request(subject, JSON.stringify(body), {
+				timeout: Math.max(1, until - Date.now())
+			});
+			break;
+		} catch (error) {
+			if (isPermission(error)) return { ok: false, error: 'refused' };
+			if (!isNoResponders(error) || Date.now() > until - 500) {
+				return { ok: false, error: 'no-answer' };
+			}
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
 	}
 	let json: unknown;
 	try {

@@ -3,6 +3,7 @@
  * scripts/server.mjs writes, node clients as members' phones and as the board.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -153,8 +154,15 @@ describe('group server', () => {
 		const stale = await put(ana, subject, { name: 'Anna' }, first.seq).catch((error) => error);
 		expect(stale).toBeInstanceOf(JetStreamApiError);
 		expect((stale as JetStreamApiError).code).toBe(10071);
-		const match = await put(ana, recordSubject(club.group, 'match-1'), { log: [] }, 0);
-		expect(match.seq).toBeGreaterThan(0);
+		// a thing written many times: every version accepted, the newest few kept
+		let match = await put(ana, recordSubject(club.group, 'match-1'), { log: [] }, 0);
+		for (let version = 1; version <= 10; version++) {
+			match = await put(ana, recordSubject(club.group, 'match-1'), { log: [version] }, match.seq);
+		}
+		const kept = await server.live.jsm.streams.info(groupStreamOf(club.group), {
+			subjects_filter: recordSubject(club.group, 'match-1')
+		});
+		expect(kept.state.subjects?.[recordSubject(club.group, 'match-1')]).toBe(8);
 		// the server's own subjects are not a member's to write
 		const forged = put(ana, memberSubject(club.group, 'x'), { removed: false }, 0);
 		await expect(forged).rejects.toThrow(/permission/i);
@@ -347,5 +355,66 @@ describe('group server', () => {
 		const after = await readAll(phone, groupStreamOf(club.group));
 		expect([...after.entries()]).toEqual([...before.entries()]);
 		await put(phone, playerSubject(club.group, 'player-after'), { name: 'Fay' }, 0);
+	}, 30_000);
+});
+
+describe('group server, whole restarts and revoking a group', () => {
+	it('group: the record, the credentials and the board’s tables survive the server restarted', async () => {
+		const ana = await server.phone(club.member);
+		const table = await must(
+			openGroupTable(ana, club.group, {
+				match: 'match-live-2',
+				game: 'dominoes',
+				names: ['A', 'B']
+			})
+		);
+		const before = await readAll(ana, groupStreamOf(club.group));
+		await server.restart();
+		const phone = await server.phone(club.member);
+		expect([...(await readAll(phone, groupStreamOf(club.group))).entries()]).toEqual([
+			...before.entries()
+		]);
+		const board = await server.phone(club.board);
+		expect(await readAll(board, streamOf(table.table))).toBeInstanceOf(Map);
+		// requests are answered by the new provisioning process
+		await must(invite(phone, club.group, 'After the restart'));
+	}, 30_000);
+
+	it('group: revoke-group on the command line refuses its members, its board and its tables', async () => {
+		const ana = await server.phone(club.member);
+		const table = await must(
+			openGroupTable(ana, club.group, {
+				match: 'match-live-3',
+				game: 'climbing',
+				names: ['A', 'B']
+			})
+		);
+		const phones = await Promise.all(
+			[club.member, club.board, table.writer].map((credential) =>
+				server.phone(credential, { reconnect: false })
+			)
+		);
+		const command = spawnSync(
+			process.execPath,
+			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
+			{ encoding: 'utf8' }
+		);
+		expect(command.status, command.stderr).toBe(0);
+		expect(command.stdout).toContain(club.group);
+		for (const nc of phones) expect(await closedWithin(nc, 5_000)).toBe(true);
+		for (const credential of [club.member, club.board, table.writer]) {
+			await expect(server.phone(credential, { reconnect: false })).rejects.toThrow(
+				/authorization/i
+			);
+		}
+		// another group goes on
+		const zoe = await server.phone(other.member);
+		expect((await readAll(zoe, groupStreamOf(other.group))).size).toBeGreaterThan(0);
+		const again = spawnSync(
+			process.execPath,
+			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
+			{ encoding: 'utf8' }
+		);
+		expect(again.status).toBe(1);
 	}, 30_000);
 });

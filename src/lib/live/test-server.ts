@@ -30,25 +30,31 @@ export interface TestLive {
 		credential: { user: string; pass: string },
 		options?: { reconnect?: boolean; node?: number }
 	): Promise<NatsConnection>;
+	/**
+	 * The whole server stops and starts again on the same folder, as `npm run server` restarted
+	 * (new ports: phones connect again with `phone`).
+	 */
+	restart(): Promise<void>;
 	stop(): Promise<void>;
 }
 
 export async function startTestLive(options: { nodes?: number } = {}): Promise<TestLive> {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-'));
-	const live = await startLive({
-		dataDir: dir,
-		cost: 4,
-		nodes: options.nodes,
-		// NATS_LOG=1: the server's own log on stderr, to see why a test's request was refused
-		quiet: !process.env.NATS_LOG
-	});
+	const start = () =>
+		startLive({
+			dataDir: dir,
+			cost: 4,
+			nodes: options.nodes,
+			// NATS_LOG=1: the server's own log on stderr, to see why a test's request was refused
+			quiet: !process.env.NATS_LOG
+		});
 	const open: NatsConnection[] = [];
-	return {
-		live,
+	const server: TestLive = {
+		live: await start(),
 		dir,
 		async phone(credential, { reconnect = true, node = 0 } = {}) {
 			const nc = await connect({
-				servers: `127.0.0.1:${live.nodes[node].port}`,
+				servers: `127.0.0.1:${server.live.nodes[node].port}`,
 				user: credential.user,
 				pass: credential.pass,
 				inboxPrefix: inboxOf(credential.user),
@@ -59,10 +65,16 @@ export async function startTestLive(options: { nodes?: number } = {}): Promise<T
 			open.push(nc);
 			return nc;
 		},
+		async restart() {
+			await Promise.all(open.splice(0).map((nc) => nc.close().catch(() => {})));
+			await server.live.stop();
+			server.live = await start();
+		},
 		async stop() {
 			await Promise.all(open.map((nc) => nc.close().catch(() => {})));
-			await live.stop();
+			await server.live.stop();
 			rmSync(dir, { recursive: true, force: true });
 		}
 	};
+	return server;
 }
