@@ -172,6 +172,8 @@ async function stopLeftOver(dir) {
  * @param {(registry: import('./registry.mjs').Registry) => boolean} change false: nothing to change
  */
 function changeOnDisk(dataDir, change) {
+	// no server ever ran on this folder: nothing to revoke
+	if (!existsSync(join(dataDir, 'state.json'))) return false;
 	const state = /** @type {State} */ (
 		JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8'))
 	);
