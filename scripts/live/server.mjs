@@ -46,6 +46,12 @@ export const NATS_SERVER = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
 export const GROUP_VERSIONS = 8;
 /** A group stream's size: ~10,000 matches of a few KiB with a few versions each. */
 export const GROUP_BYTES = 256 * 1024 * 1024;
+/**
+ * A group's members and open tables at most: a club's, with room to spare. Each costs a user in
+ * the config and a reload, so one member's phone cannot grow the config without end.
+ */
+export const MAX_MEMBERS = 200;
+export const MAX_OPEN_TABLES = 40;
 
 /** Whether nats-server can be run here. */
 export function natsInstalled() {
@@ -97,7 +103,8 @@ async function listening(/** @type {number} */ port, ms = 10_000) {
  *   ports?: Partial<Node>[],
  *   wsHost?: string,
  *   quiet?: boolean,
- *   log?: (line: string) => void
+ *   log?: (line: string) => void,
+ *   limits?: { members?: number, openTables?: number }
  * }} LiveOptions
  */
 
@@ -484,6 +491,8 @@ export async function startLive(options) {
 			if (!found) return { error: 'unknown-group' };
 			switch (asked.what) {
 				case 'invite': {
+					const active = Object.values(found.members).filter((one) => !one.removedAt);
+					if (active.length >= (options.limits?.members ?? MAX_MEMBERS)) return { error: 'full' };
 					const member = await addMember(registry, group, asked.label, cost, now);
 					writeRegistry(dataDir, registry);
 					await reload();
@@ -495,6 +504,10 @@ export async function startLive(options) {
 					return { group, name: found.name, member };
 				}
 				case 'table': {
+					const most = options.limits?.openTables ?? MAX_OPEN_TABLES;
+					if ((openTablesOf(registry)[group] ?? []).length >= most) {
+						return { error: 'full' };
+					}
 					const { match, game, names } = asked;
 					const made = await addTable(registry, cost, now, { group, match, game, names });
 					writeRegistry(dataDir, registry);
@@ -669,6 +682,8 @@ export async function startLive(options) {
 		/** Starts a stopped node again, on the same ports and store. */
 		async restart(index = 0) {
 			if (processes[index]) return;
+			// the registry on disk: a revoke from the command line is never undone by a restart
+			registry = readRegistry(dataDir);
 			writeConfigs();
 			await startNode(index);
 		},

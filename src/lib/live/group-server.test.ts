@@ -106,7 +106,8 @@ async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; err
 }
 
 beforeAll(async () => {
-	server = await startTestLive();
+	// a small group's limits, so that reaching them takes a few requests
+	server = await startTestLive({ limits: { members: 6, openTables: 3 } });
 	const host = await server.phone(server.live.host);
 	club = await must(createGroup(host, 'Thursday club', 'Ana’s phone'));
 	other = await must(createGroup(host, 'Family', 'Zoé’s phone'));
@@ -359,6 +360,24 @@ describe('group server', () => {
 });
 
 describe('group server, whole restarts and revoking a group', () => {
+	it('group: a group full of members or open tables refuses one more, and makes nothing', async () => {
+		const host = await server.phone(server.live.host);
+		const small = await must(createGroup(host, 'Small', 'One'));
+		const one = await server.phone(small.member);
+		for (let count = 2; count <= 6; count++) await must(invite(one, small.group, `Phone ${count}`));
+		expect(await invite(one, small.group, 'Phone 7')).toEqual({ ok: false, error: 'full' });
+		const table = { match: 'm-1', game: 'dominoes' as const, names: ['A', 'B'] };
+		const opened = [];
+		for (let count = 1; count <= 3; count++)
+			opened.push(await must(openGroupTable(one, small.group, table)));
+		const before = readFileSync(join(server.dir, 'tables.json'), 'utf8');
+		expect(await openGroupTable(one, small.group, table)).toEqual({ ok: false, error: 'full' });
+		expect(readFileSync(join(server.dir, 'tables.json'), 'utf8')).toBe(before);
+		// a closed table makes room
+		await must(closeGroupTable(one, small.group, opened[0].table));
+		await must(openGroupTable(one, small.group, table));
+	}, 30_000);
+
 	it('group: the record, the credentials and the board’s tables survive the server restarted', async () => {
 		const ana = await server.phone(club.member);
 		const table = await must(
