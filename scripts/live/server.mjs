@@ -524,12 +524,14 @@ export async function startLive(options) {
 				case 'close': {
 					const closed = closeTable(registry, group, asked.table, now);
 					if (!closed) return { error: 'unknown-table' };
-					writeRegistry(dataDir, registry);
-					await reload();
+					// the board hears "closed" first, then loses the table's permissions: it stops
+					// following before the server would refuse it
 					await record(
 						boardTableSubject(group, asked.table),
 						tableRecord(asked.table, closed, false, now)
 					);
+					writeRegistry(dataDir, registry);
+					await reload();
 					return { table: asked.table };
 				}
 				case 'remove': {
