@@ -104,7 +104,7 @@ async function listening(/** @type {number} */ port, ms = 10_000) {
  *   wsHost?: string,
  *   quiet?: boolean,
  *   log?: (line: string) => void,
- *   limits?: { members?: number, openTables?: number }
+ *   limits?: { members?: number, openTables?: number, groupBytes?: number }
  * }} LiveOptions
  */
 
@@ -376,7 +376,7 @@ export async function startLive(options) {
 			max_msg_size: 60 * 1024,
 			// ~10,000 matches of a few KiB, each with a few versions; when full, a new version is
 			// refused (the phone keeps it and says so) rather than an old match dropped
-			max_bytes: GROUP_BYTES,
+			max_bytes: options.limits?.groupBytes ?? GROUP_BYTES,
 			discard: /** @type {import('@nats-io/jetstream').DiscardPolicy} */ ('new'),
 			deny_delete: true,
 			deny_purge: true

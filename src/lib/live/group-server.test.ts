@@ -107,7 +107,7 @@ async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; err
 
 beforeAll(async () => {
 	// a small group's limits, so that reaching them takes a few requests
-	server = await startTestLive({ limits: { members: 6, openTables: 3 } });
+	server = await startTestLive({ limits: { members: 6, openTables: 3, groupBytes: 1024 * 1024 } });
 	const host = await server.phone(server.live.host);
 	club = await must(createGroup(host, 'Thursday club', 'Ana’s phone'));
 	other = await must(createGroup(host, 'Family', 'Zoé’s phone'));
@@ -169,6 +169,30 @@ describe('group server', () => {
 		await expect(forged).rejects.toThrow(/permission/i);
 		const table = put(ana, boardTableSubject(club.group, 'abcdefabcdef'), { open: true }, 0);
 		await expect(table).rejects.toThrow(/permission/i);
+	});
+
+	it('group: a full stream refuses a new version and keeps every old one', async () => {
+		const host = await server.phone(server.live.host);
+		const full = await must(createGroup(host, 'Full', 'One'));
+		const one = await server.phone(full.member);
+		const big = { log: 'x'.repeat(50 * 1024) };
+		const stored: number[] = [];
+		let refused: unknown = null;
+		for (let index = 0; index < 40 && !refused; index++) {
+			await put(one, recordSubject(full.group, `match-${index}`), big, 0).then(
+				(ack) => stored.push(ack.seq),
+				(error) => (refused = error)
+			);
+		}
+		expect(refused).toBeInstanceOf(JetStreamApiError);
+		expect(String(refused)).toMatch(/maximum bytes/i);
+		// JetStream's "store failed" (10077): the phone keeps its version and says the group is full
+		expect((refused as JetStreamApiError).code).toBe(10077);
+		expect(stored.length).toBeGreaterThan(10);
+		const info = await server.live.jsm.streams.info(groupStreamOf(full.group));
+		// every accepted version is still there, the first one too (and the first member's record)
+		expect(info.state.messages).toBe(stored.length + 1);
+		expect(info.state.first_seq).toBe(1);
 	});
 
 	it('group: an invited member reads the whole record', async () => {

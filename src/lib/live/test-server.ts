@@ -39,7 +39,10 @@ export interface TestLive {
 }
 
 export async function startTestLive(
-	options: { nodes?: number; limits?: { members?: number; openTables?: number } } = {}
+	options: {
+		nodes?: number;
+		limits?: { members?: number; openTables?: number; groupBytes?: number };
+	} = {}
 ): Promise<TestLive> {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-'));
 	const start = () =>
