@@ -383,9 +383,19 @@ export async function startLive(options) {
 		});
 
 	const js = jetstream(nc, { timeout: 5_000 });
-	/** The server's own messages in a group's stream: a member's or a table's record. */
+	/**
+	 * The server's own messages in a group's stream: a member's or a table's record. JetStream
+	 * can miss a request for a moment around a reload (docs/group.md, "Removing"): tried again.
+	 */
 	async function record(/** @type {string} */ subject, /** @type {object} */ body) {
-		await js.publish(subject, JSON.stringify(body));
+		for (let tries = 0; ; tries++) {
+			try {
+				return await js.publish(subject, JSON.stringify(body));
+			} catch (error) {
+				if (tries >= 20 || !/no responders|not enabled/i.test(String(error))) throw error;
+				await sleep(100);
+			}
+		}
 	}
 
 	let queue = Promise.resolve();
@@ -601,14 +611,22 @@ export async function startLive(options) {
 	// removals made by `node scripts/server.mjs revoke-member` while this process runs, and before
 	let watching = /** @type {import('node:fs').FSWatcher | null} */ (null);
 	let settle = /** @type {NodeJS.Timeout | undefined} */ (undefined);
-	const onRegistry = () => {
+	let stopped = false;
+	const onRegistry = (tries = 0) => {
+		if (stopped) return;
 		clearTimeout(settle);
-		settle = setTimeout(() => {
-			serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
-		}, 200);
+		settle = setTimeout(
+			() => {
+				serial(announceRemovals).catch((failure) => {
+					log(`announcing removals: ${failure}`);
+					if (tries < 10) onRegistry(tries + 1);
+				});
+			},
+			200 * (tries + 1)
+		);
 	};
 	try {
-		watching = watch(dataDir, (_, file) => file === 'tables.json' && onRegistry());
+		watching = watch(dataDir, (_, file) => file === 'tables.json' && onRegistry(0));
 	} catch {
 		// no file watching here: removals made elsewhere are written at the next start
 	}
@@ -690,6 +708,7 @@ export async function startLive(options) {
 			await startNode(index);
 		},
 		async stop() {
+			stopped = true;
 			watching?.close();
 			clearTimeout(settle);
 			for (const sub of provisioning) sub.unsubscribe();
