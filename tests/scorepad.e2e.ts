@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import fc from 'fast-check';
 import { startMatch } from './helpers';
 import { logged, smallPhone, Thumb } from './reach';
@@ -225,6 +226,11 @@ for (const lang of ['en', 'fr'] as const) {
 					french: lang === 'fr'
 				});
 				// refereed at setup: one button to the pad among the panel's controls, and back
+				const { violations } = await new AxeBuilder({ page })
+					.include('[data-testid="play"]')
+					.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+					.analyze();
+				expect(violations.map((violation) => `${game}: ${violation.id}`)).toEqual([]);
 				await thumb.tap(page.locator('[data-entry="pad"]'), `${game}: to the pad`);
 				await expect(page.getByTestId('score-pad')).toBeVisible();
 				await thumb.tap(page.locator('[data-entry="referee"]'), `${game}: to the referee`);
