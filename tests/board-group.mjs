@@ -88,6 +88,10 @@ export async function boardGroup(live, tables) {
 		 * A table registered as the server does when a member opens one, or closed.
 		 * @param {{ table: string, match: string, game: string, names: string[], open: boolean }} table
 		 */
-		register: (table) => js.publish(boardTableSubject(group, table.table), JSON.stringify(table))
+		register: (table) =>
+			js.publish(
+				boardTableSubject(group, table.table),
+				JSON.stringify({ v: 1, ...table, at: Date.now() })
+			)
 	};
 }

@@ -10,11 +10,14 @@ import { MATCH_ID, TABLE_ID } from '$lib/live/names.js';
 const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60));
 
 export const TableRegistration = v.object({
+	v: v.literal(1),
 	table: v.pipe(v.string(), v.regex(TABLE_ID)),
 	match: v.pipe(v.string(), v.regex(MATCH_ID)),
 	game: v.picklist(GAME_IDS),
 	names: v.optional(v.pipe(v.array(Name), v.maxLength(12)), []),
-	open: v.boolean()
+	open: v.boolean(),
+	/** when the server wrote it (milliseconds) */
+	at: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)))
 });
 export type TableRegistration = v.InferOutput<typeof TableRegistration>;
 
