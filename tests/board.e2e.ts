@@ -186,5 +186,17 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 		timeout: 20_000
 	});
 	await expect(card.getByTestId('board-total')).toHaveText(await totals(eve.page));
+
+	// a link whose password the server refuses (revoked, or mistyped) says so, and is forgotten
+	const wrong = new URL(group.link(app.origin));
+	const fields = new URLSearchParams(wrong.hash.slice(1));
+	fields.set('p', 'x'.repeat(32));
+	await board.goto(`${wrong.pathname}#${fields}`);
+	await expect(board.getByTestId('board-refused-credential')).toContainText(
+		'Le serveur a refusé le lien de ce tableau'
+	);
+	await board.getByRole('button', { name: 'Oublier ce tableau ici' }).click();
+	await board.reload();
+	await expect(board.getByRole('alert')).toContainText('Ce lien de tableau est incomplet');
 	await Promise.all([eve.context, tv].map((context) => context.close()));
 });
