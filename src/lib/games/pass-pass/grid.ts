@@ -4,6 +4,7 @@ import {
 	LOWEST_VALUE,
 	apply,
 	cardKey,
+	usedCards,
 	type Card,
 	type Color,
 	type PassPassAction,
@@ -12,7 +13,9 @@ import {
 
 /**
  * One card of the deck on the trick grid. `open`: the rules take it now; `on-table`: in this
- * trick; `played`: won or set aside earlier this round (docs/rulings.md, Pass Pass 5).
+ * trick; `played`: won or set aside earlier this round (docs/rulings.md, Pass Pass 5);
+ * `refused`: the rules refuse it for another reason (a round's cards all entered as won): a tap
+ * still asks them, and the screen words their refusal.
  */
 export interface GridCard {
 	readonly color: Color;
@@ -20,7 +23,7 @@ export interface GridCard {
 	readonly key: string;
 	/** the diamonds printed on it as this match or this device knows them; null: never seen */
 	readonly diamonds: number | null;
-	readonly status: 'open' | 'on-table' | 'played';
+	readonly status: 'open' | 'on-table' | 'played' | 'refused';
 }
 
 /** The 48 cards in the deck's order: colour by colour, each from 1 to 12. */
@@ -35,8 +38,7 @@ export const DECK_ORDER: readonly { color: Color; value: number }[] = COLORS.fla
  * The deck as the grid shows it, each card asked of the reducer: would it take this card as
  * the next play, and would every action after it (`later`, when an earlier card of the trick
  * is being changed) still follow? The diamonds never make a card legal or not, so an unknown
- * count is asked with 0. A card the rules refuse is on the table if this trick holds it,
- * else played earlier this round.
+ * count is asked with 0.
  */
 export function deckGrid(
 	state: PassPassState,
@@ -44,13 +46,20 @@ export function deckGrid(
 	later: readonly PassPassAction[] = []
 ): GridCard[] {
 	const onTable = new Set(state.trick.map((play) => cardKey(play.card)));
+	const used = new Set(usedCards(state).map(cardKey));
 	for (const action of later) if (action.type === 'play') onTable.add(cardKey(action.card));
 	return DECK_ORDER.map(({ color, value }) => {
 		const key = cardKey({ color, value });
 		const diamonds = known[key] ?? null;
 		const card: Card = { color, value, diamonds: diamonds ?? 0 };
 		const taken = follows(state, [{ type: 'play', card }, ...later]);
-		const status = taken ? 'open' : onTable.has(key) ? 'on-table' : 'played';
+		const status = taken
+			? 'open'
+			: onTable.has(key)
+				? 'on-table'
+				: used.has(key)
+					? 'played'
+					: 'refused';
 		return { color, value, key, diamonds, status };
 	});
 }
