@@ -174,7 +174,7 @@ test.describe('360x640', () => {
 			await playNew(page, key, at % 4);
 			await logged(page, at + 1);
 		}
-		await expect(page.getByTestId('whose')).toHaveText('Fay joue une carte');
+		await expect(page.getByTestId('whose')).toHaveText('À Fay de jouer');
 		for (const cell of await page.getByTestId('turn').locator('.deck button:enabled').all()) {
 			await thumb.look(cell);
 		}
