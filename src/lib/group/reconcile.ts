@@ -95,6 +95,12 @@ export function reconcile(
 	}
 	const last = synced?.hash ?? null;
 	const withMatch = match ? { match } : {};
+	// a version that contests another: shown beside this phone's until a person settles,
+	// unless this phone has nothing of the thing yet or says the same
+	if (version.contest !== null && version.contest !== undefined && local.hash !== null) {
+		if (local.hash === hash) return { kind: 'same', version, hash };
+		return { kind: 'conflict', version, hash, ...withMatch };
+	}
 	// this phone changed nothing since the group's last version (or never had the thing)
 	if (local.hash === last || local.hash === null) {
 		if (local.hash === hash) return { kind: 'same', version, hash };

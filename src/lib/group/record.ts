@@ -42,7 +42,12 @@ const Written = {
 	/** the phone that wrote it */
 	by: Phone,
 	/** when, on the writer's clock */
-	at: Time
+	at: Time,
+	/**
+	 * written over the group's version at this sequence without agreeing with it (a conflict
+	 * its writer saw): every phone shows both until a person settles (docs/group.md)
+	 */
+	contest: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null)
 };
 
 /** A roster player's newest version. */
@@ -90,7 +95,7 @@ export const Version = v.variant('kind', [PlayerVersion, MatchVersion]);
 export type Version = v.InferOutput<typeof Version>;
 
 /** The part of a version its writer stamps: who and when. */
-export type Stamp = Pick<Version, 'v' | 'id' | 'by' | 'at'>;
+export type Stamp = Pick<Version, 'v' | 'id' | 'by' | 'at' | 'contest'>;
 
 /** Why a message from the group was refused: each has its words on the group's page. */
 export type RefusedWhy =
@@ -164,10 +169,21 @@ function cyrb53(text: string): string {
 export function digest(version: Version): string {
 	if (version.kind === 'player') {
 		const { name, colour, hidden, mergedInto } = version;
+		// a merged player is only where it went
+		if (mergedInto !== null) return cyrb53(key({ mergedInto }));
 		return cyrb53(key({ name, colour, hidden, mergedInto }));
 	}
 	if (version.deleted) return 'deleted';
-	const { v: _v, id: _id, by: _by, at: _at, updatedAt: _updated, seats, ...said } = version;
+	const {
+		v: _v,
+		id: _id,
+		by: _by,
+		at: _at,
+		contest: _contest,
+		updatedAt: _updated,
+		seats,
+		...said
+	} = version;
 	return cyrb53(key({ ...said, seats: seats.map((seat) => seat.player) }));
 }
 
