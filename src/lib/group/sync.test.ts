@@ -380,4 +380,67 @@ describe('group record sync', () => {
 		await ana.sync.flush();
 		await until(async () => (await ben.db.matches.get(id))?.notes === 'Table 3');
 	}, 60_000);
+
+	it('group: a match deleted on one phone and edited on another is a conflict on both; kept with the edit, every phone has it', async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		const id = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 8, 5);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(id))?.length === 5);
+		await offline(ana);
+		await offline(ben);
+		await ana.as(() => removeMatch(id));
+		await ben.as(() => setNotes(id, 'Chloé a gagné la manche'));
+		const anaBack = await online(ana, group);
+		await anaBack.sync.flush();
+		const benBack = await online(ben, group);
+		await benBack.sync.flush();
+		const subject = `match.${id}`;
+		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
+		await until(async () => !!(await benBack.db.conflicts.get([group, subject])));
+		// nothing applied in silence: gone on Ana's phone, kept with its note on Ben's
+		expect(await anaBack.db.matches.get(id)).toBeUndefined();
+		expect((await benBack.db.matches.get(id))?.notes).toBe('Chloé a gagné la manche');
+		const onAna = (await anaBack.db.conflicts.get([group, subject]))!;
+		expect((onAna.mine as { deleted: boolean }).deleted).toBe(true);
+		expect((onAna.theirs as { notes: string }).notes).toBe('Chloé a gagné la manche');
+
+		expect(await anaBack.sync.settle(subject, 'theirs')).toEqual({ ok: true });
+		await until(
+			async () => (await anaBack.db.matches.get(id))?.notes === 'Chloé a gagné la manche'
+		);
+		await until(async () => (await benBack.db.conflicts.count()) === 0);
+		await until(() => agree(anaBack, benBack));
+	}, 60_000);
+
+	it("group: a match edited on two phones, both kept: this phone's becomes a new match of the group, on every phone", async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		const id = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 9, 4);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(id))?.length === 4);
+		await offline(ana);
+		await offline(ben);
+		await ana.as(() => setNotes(id, 'Ana: partie du jeudi'));
+		await ben.as(() => setNotes(id, 'Ben: partie du vendredi'));
+		const anaBack = await online(ana, group);
+		await anaBack.sync.flush();
+		const benBack = await online(ben, group);
+		await benBack.sync.flush();
+		const subject = `match.${id}`;
+		await until(async () => !!(await benBack.db.conflicts.get([group, subject])));
+		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
+		const settled = await benBack.sync.settle(subject, 'both');
+		expect(settled.ok).toBe(true);
+		const copy = settled.ok ? settled.copy! : '';
+		await until(
+			async () => (await anaBack.db.matches.get(copy))?.notes === 'Ben: partie du vendredi'
+		);
+		await until(async () => (await anaBack.db.conflicts.count()) === 0);
+		await until(() => agree(anaBack, benBack));
+		expect((await benBack.db.matches.get(id))?.notes).toBe('Ana: partie du jeudi');
+		expect(await benBack.db.matches.where('group').equals(group).count()).toBe(2);
+	}, 60_000);
 });

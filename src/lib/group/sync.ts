@@ -498,8 +498,8 @@ export class GroupSync {
 			return { version, hash: digest(version) };
 		}
 		const synced = here.synced?.hash ?? null;
-		if (synced === null || synced === 'deleted') return { version: null, hash: synced };
-		// the group had it and it is gone here: deleted on this phone
+		if (synced === null) return { version: null, hash: null };
+		// gone here: the group's delete taken, or deleted on this phone (then sent as such)
 		const version = deletedVersion(this.#stamp(id));
 		return { version, hash: digest(version) };
 	}
