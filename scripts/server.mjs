@@ -5,12 +5,20 @@
 //
 //   node scripts/server.mjs [--port 4173] [--data data/live] [--nodes 3]
 //   node scripts/server.mjs revoke <table> [--data data/live]
+//   node scripts/server.mjs revoke-member <group> <user> [--data data/live]
+//   node scripts/server.mjs revoke-group <group> [--data data/live]
 import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { appHandler, built } from './app.mjs';
 import { proxyLive } from './live/proxy.mjs';
-import { natsInstalled, revokeOnDisk, startLive } from './live/server.mjs';
+import {
+	natsInstalled,
+	revokeGroupOnDisk,
+	revokeMemberOnDisk,
+	revokeOnDisk,
+	startLive
+} from './live/server.mjs';
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -30,6 +38,39 @@ if (positionals[0] === 'revoke') {
 	}
 	const done = revokeOnDisk(values.data, table);
 	console.log(done ? `Table ${table} revoked: its links no longer connect.` : `No table ${table}.`);
+	process.exit(done ? 0 : 1);
+}
+
+// A group's member (or its board) removed, or the whole group: the server refuses their
+// credentials from then on; the record stays on the server and on the members' phones
+// (docs/group.md, "Removing").
+if (positionals[0] === 'revoke-member') {
+	const [, group, user] = positionals;
+	if (!group || !user) {
+		console.error('Usage: node scripts/server.mjs revoke-member <group> <user>');
+		process.exit(1);
+	}
+	const done = revokeMemberOnDisk(values.data, group, user);
+	console.log(
+		done
+			? `${user} removed from group ${group}: its link no longer connects.`
+			: `No credential ${user} in group ${group}.`
+	);
+	process.exit(done ? 0 : 1);
+}
+
+if (positionals[0] === 'revoke-group') {
+	const group = positionals[1];
+	if (!group) {
+		console.error('Usage: node scripts/server.mjs revoke-group <group>');
+		process.exit(1);
+	}
+	const done = revokeGroupOnDisk(values.data, group);
+	console.log(
+		done
+			? `Group ${group} revoked: no link of its members, its board or its tables connects.`
+			: `No group ${group}.`
+	);
 	process.exit(done ? 0 : 1);
 }
 
@@ -71,7 +112,9 @@ server.listen(port, values.host, () => {
 	// which a browser never sends to a server: show it to the one who runs the server only.
 	const fragment = new URLSearchParams({ u: live.host.user, p: live.host.pass });
 	const origin = addresses[0] ? `http://${addresses[0]}:${port}` : `http://localhost:${port}`;
-	console.log(`Host link (opens live tables; keep it to yourself): ${origin}/live#${fragment}`);
+	console.log(
+		`Host link (opens live tables and makes groups; keep it to yourself): ${origin}/live#${fragment}`
+	);
 });
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

@@ -1,39 +1,77 @@
-// The nats-server configuration Passpad's live play needs (docs/live.md): pure, so the tests
-// read what a credential may do without starting anything.
+// The nats-server configuration Passpad's live play and groups need (docs/live.md,
+// docs/group.md): pure, so the tests read what a credential may do without starting anything.
 import {
+	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
 	asksOf,
+	groupProvisionsOf,
+	groupStreamOf,
 	heresOf,
 	inboxOf,
 	matchesOf,
+	playerSubject,
+	recordSubject,
 	streamOf
 } from '../../src/lib/live/names.js';
+
+/**
+ * What a credential may ask of JetStream to read one stream, and nothing else: its info, an
+ * (ordered) consumer on it, that consumer's messages. The same list for a table's reader, a
+ * group's member and a group's board (docs/live.md, docs/group.md).
+ * @param {string} stream
+ */
+export const readingOf = (stream) => [
+	`$JS.API.STREAM.INFO.${stream}`,
+	`$JS.API.CONSUMER.CREATE.${stream}`,
+	`$JS.API.CONSUMER.CREATE.${stream}.>`,
+	`$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+	`$JS.API.CONSUMER.INFO.${stream}.>`,
+	`$JS.API.CONSUMER.DELETE.${stream}.>`
+];
+
+/** @typedef {'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board'} Role */
 
 /**
  * What each kind of credential may publish and subscribe to. Never `_INBOX.>`: a user allowed
  * it receives another table's replies; each credential has its own inbox prefix instead.
  * A reader asks its table's stream for messages and nothing else; only the admin (the
- * provisioning process) creates streams.
- * @param {'admin' | 'host' | 'writer' | 'reader'} role
+ * provisioning process) creates streams. A group's member writes its players and matches and
+ * asks for its own group only; the server alone writes the group's tables and members; the
+ * board reads the group and its open tables and never writes (docs/group.md, "Credentials").
+ * @param {Role} role
  * @param {string} user
- * @param {string} [table]
+ * @param {string} [table] a writer's or reader's table
+ * @param {{ group: string, tables?: string[] }} [group] a member's or board's group, and the
+ *   group's open tables (a board follows them)
  */
-export function permissionsOf(role, user, table) {
+export function permissionsOf(role, user, table, group) {
 	if (role === 'admin') return null; // everything
 	const inbox = `${inboxOf(user)}.>`;
 	if (role === 'host') {
-		return { publish: [PROVISION_SUBJECT], subscribe: [inbox] };
+		return { publish: [PROVISION_SUBJECT, PROVISION_GROUP_SUBJECT], subscribe: [inbox] };
+	}
+	if (role === 'member' || role === 'board') {
+		if (!group) throw new Error(`a ${role} credential belongs to a group`);
+		const reading = readingOf(groupStreamOf(group.group));
+		if (role === 'member') {
+			return {
+				publish: [
+					...reading,
+					playerSubject(group.group, '>'),
+					recordSubject(group.group, '>'),
+					groupProvisionsOf(group.group)
+				],
+				subscribe: [inbox]
+			};
+		}
+		const tables = group.tables ?? [];
+		return {
+			publish: [...reading, ...tables.flatMap((open) => readingOf(streamOf(open)))],
+			subscribe: [inbox, ...tables.map(heresOf)]
+		};
 	}
 	if (!table) throw new Error(`a ${role} credential belongs to a table`);
-	const stream = streamOf(table);
-	const reading = [
-		`$JS.API.STREAM.INFO.${stream}`,
-		`$JS.API.CONSUMER.CREATE.${stream}`,
-		`$JS.API.CONSUMER.CREATE.${stream}.>`,
-		`$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
-		`$JS.API.CONSUMER.INFO.${stream}.>`,
-		`$JS.API.CONSUMER.DELETE.${stream}.>`
-	];
+	const reading = readingOf(streamOf(table));
 	if (role === 'reader') {
 		return { publish: reading, subscribe: [inbox, heresOf(table)] };
 	}
@@ -47,7 +85,7 @@ export function permissionsOf(role, user, table) {
 const q = (/** @type {unknown} */ value) => JSON.stringify(String(value));
 
 /**
- * @typedef {{ user: string, hash: string, role: 'admin' | 'host' | 'writer' | 'reader', table?: string }} User
+ * @typedef {{ user: string, hash: string, role: Role, table?: string, group?: string }} User
  * @typedef {{ name: string, port: number, routes: string[] }} Cluster
  * @typedef {{
  *   name?: string,
@@ -59,6 +97,7 @@ const q = (/** @type {unknown} */ value) => JSON.stringify(String(value));
  *   storeDir: string,
  *   pidFile?: string,
  *   users: User[],
+ *   openTables?: Record<string, string[]>,
  *   cluster?: Cluster
  * }} ServerOptions
  */
@@ -99,7 +138,10 @@ export function configText(options) {
 	}
 	lines.push('authorization {', '  users: [');
 	for (const user of options.users) {
-		const permissions = permissionsOf(user.role, user.user, user.table);
+		const group = user.group
+			? { group: user.group, tables: options.openTables?.[user.group] ?? [] }
+			: undefined;
+		const permissions = permissionsOf(user.role, user.user, user.table, group);
 		const entry = [`user: ${q(user.user)}`, `password: ${q(user.hash)}`];
 		if (permissions) {
 			entry.push(

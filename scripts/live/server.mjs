@@ -1,27 +1,51 @@
 // Starts Passpad's live server: writes the nats-server config from the registry, starts one
-// nats-server (or three, clustered), and answers the host's "new table" requests itself
-// (provisioning: docs/live.md, "A new table"). Used by scripts/server.mjs (npm run server,
-// npm start), the tests and bench/live.mjs.
+// nats-server (or three, clustered), and answers the host's "new table" and "new group"
+// requests and a group's members' requests itself (provisioning: docs/live.md, "A new table";
+// docs/group.md, "Requests"). Used by scripts/server.mjs (npm run server, npm start), the tests
+// and bench/live.mjs.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { configText } from './config.mjs';
+import { groupRequestSubject, memberRecord, readGroupRequest, tableRecord } from './groups.mjs';
 import {
 	DEFAULT_COST,
+	addGroup,
+	addMember,
 	addTable,
+	closeTable,
+	groupOf,
 	hashOf,
 	hostCredential,
 	newPassword,
+	openTablesOf,
 	readRegistry,
+	removeCredential,
+	revokeGroup,
 	revokeTable,
 	writeRegistry
 } from './registry.mjs';
-import { PROVISION_SUBJECT, matchesOf, streamOf } from '../../src/lib/live/names.js';
+import {
+	PROVISION_GROUP_SUBJECT,
+	PROVISION_SUBJECT,
+	boardTableSubject,
+	groupProvisionSubject,
+	groupStreamOf,
+	groupSubjectsOf,
+	matchesOf,
+	memberSubject,
+	streamOf
+} from '../../src/lib/live/names.js';
 
 export const NATS_SERVER = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
+
+/** Versions of each thing a group's stream keeps (docs/group.md). */
+export const GROUP_VERSIONS = 8;
+/** A group stream's size: ~10,000 matches of a few KiB with a few versions each. */
+export const GROUP_BYTES = 256 * 1024 * 1024;
 
 /** Whether nats-server can be run here. */
 export function natsInstalled() {
@@ -81,6 +105,7 @@ async function listening(/** @type {number} */ port, ms = 10_000) {
  * What a running server was started with (state.json in the data folder, no secret in it: the
  * admin's and host's hashes only), so `node scripts/server.mjs revoke` can rewrite its config.
  * @typedef {{ count: number, nodes: Node[], wsHost?: string, users: import('./config.mjs').User[] }} State
+ * @typedef {import('./registry.mjs').Credential} Credential
  */
 
 /**
@@ -102,6 +127,7 @@ function writeConfigsOf(dataDir, state, registry) {
 			storeDir: join(node.dir, 'jetstream'),
 			pidFile: join(node.dir, 'nats.pid'),
 			users,
+			openTables: openTablesOf(registry),
 			cluster:
 				count > 1
 					? {
@@ -138,16 +164,19 @@ async function stopLeftOver(dir) {
 }
 
 /**
- * Revokes a table on a running server from another process: its users leave the registry,
- * every node's config is rewritten and reloaded (SIGHUP to the pid nats-server wrote).
- * @param {string} dataDir @param {string} table
+ * Changes the registry of a running server from another process (`node scripts/server.mjs
+ * revoke…`): the users it drops leave the registry, every node's config is rewritten and
+ * reloaded (SIGHUP to the pid nats-server wrote). The provisioning process sees the registry
+ * change and writes a removed member's record to its group (docs/group.md, "Removing").
+ * @param {string} dataDir
+ * @param {(registry: import('./registry.mjs').Registry) => boolean} change false: nothing to change
  */
-export function revokeOnDisk(dataDir, table) {
+function changeOnDisk(dataDir, change) {
 	const state = /** @type {State} */ (
 		JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8'))
 	);
 	const registry = readRegistry(dataDir);
-	if (!revokeTable(registry, table)) return false;
+	if (!change(registry)) return false;
 	writeRegistry(dataDir, registry);
 	writeConfigsOf(dataDir, state, registry);
 	for (const node of state.nodes) {
@@ -162,6 +191,24 @@ export function revokeOnDisk(dataDir, table) {
 	}
 	return true;
 }
+
+/** A table's links stop working. @param {string} dataDir @param {string} table */
+export const revokeOnDisk = (dataDir, table) =>
+	changeOnDisk(dataDir, (registry) => revokeTable(registry, table));
+
+/**
+ * A group member's (or its board's) credential stops working.
+ * @param {string} dataDir @param {string} group @param {string} user
+ */
+export const revokeMemberOnDisk = (dataDir, group, user) =>
+	changeOnDisk(dataDir, (registry) => removeCredential(registry, group, user) !== null);
+
+/**
+ * Every credential of a group (members, board, its tables) stops working; its stream stays.
+ * @param {string} dataDir @param {string} group
+ */
+export const revokeGroupOnDisk = (dataDir, group) =>
+	changeOnDisk(dataDir, (registry) => revokeGroup(registry, group));
 
 /**
  * Starts the live server. `nodes: 3` starts a cluster on one machine (each node its own ports
@@ -228,10 +275,34 @@ export async function startLive(options) {
 	// a cluster elects its JetStream leader a few seconds after starting: no check now
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
 
-	/** Every running node reads its config again (a config reload: docs/live.md). */
+	/** When a node last read its config (its monitoring port's `config_load_time`). */
+	async function loadedAt(/** @type {Node} */ node) {
+		try {
+			const answer = await fetch(`http://127.0.0.1:${node.httpPort}/varz`);
+			return String((await answer.json()).config_load_time);
+		} catch {
+			return null;
+		}
+	}
+
+	/**
+	 * Every running node reads its config again (a config reload: docs/live.md), and this
+	 * resolves once each has: a removed credential is refused from then on.
+	 */
 	async function reload() {
+		const before = await Promise.all(nodes.map(loadedAt));
 		writeConfigs();
 		for (const child of processes) child?.kill('SIGHUP');
+		await Promise.all(
+			nodes.map(async (node, index) => {
+				if (!processes[index] || before[index] === null) return;
+				for (let tries = 0; tries < 250; tries++) {
+					if ((await loadedAt(node)) !== before[index]) return;
+					await sleep(20);
+				}
+				log(`nats-server ${index + 1} did not reload within 5 s`);
+			})
+		);
 	}
 
 	/** Waits until a new user is accepted: the reload is effective once it is. */
@@ -253,8 +324,21 @@ export async function startLive(options) {
 		throw new Error('the reloaded server does not accept the new credential');
 	}
 
-	async function addStream(/** @type {string} */ table) {
-		const config = {
+	/** @param {import('@nats-io/jetstream').StreamConfig | any} config */
+	async function addStreamOf(config) {
+		// a cluster elects its JetStream leader a few seconds after starting
+		for (let tries = 0; ; tries++) {
+			try {
+				return await jsm.streams.add(config);
+			} catch (error) {
+				if (tries > 100) throw error;
+				await sleep(200);
+			}
+		}
+	}
+
+	const addStream = (/** @type {string} */ table) =>
+		addStreamOf({
 			name: streamOf(table),
 			subjects: [matchesOf(table)],
 			storage: /** @type {import('@nats-io/jetstream').StorageType} */ ('file'),
@@ -267,26 +351,58 @@ export async function startLive(options) {
 			// the log is the record: nobody deletes or purges an entry
 			deny_delete: true,
 			deny_purge: true
-		};
-		// a cluster elects its JetStream leader a few seconds after starting
-		for (let tries = 0; ; tries++) {
-			try {
-				return await jsm.streams.add(config);
-			} catch (error) {
-				if (tries > 100) throw error;
-				await sleep(200);
-			}
-		}
+		});
+
+	/** A group's stream (docs/group.md, "One stream per group"). */
+	const addGroupStream = (/** @type {string} */ group) =>
+		addStreamOf({
+			name: groupStreamOf(group),
+			subjects: [groupSubjectsOf(group)],
+			storage: /** @type {import('@nats-io/jetstream').StorageType} */ ('file'),
+			num_replicas: count > 1 ? 3 : 1,
+			duplicate_window: 120 * 1e9,
+			// a few versions of each thing: the one a person did not keep stays readable a while
+			max_msgs_per_subject: GROUP_VERSIONS,
+			// a match's whole version: a long log with its notes fits with room to spare
+			max_msg_size: 60 * 1024,
+			// ~10,000 matches of a few KiB, each with a few versions; when full, a new version is
+			// refused (the phone keeps it and says so) rather than an old match dropped
+			max_bytes: GROUP_BYTES,
+			discard: /** @type {import('@nats-io/jetstream').DiscardPolicy} */ ('new'),
+			deny_delete: true,
+			deny_purge: true
+		});
+
+	const js = jetstream(nc, { timeout: 5_000 });
+	/** The server's own messages in a group's stream: a member's or a table's record. */
+	async function record(/** @type {string} */ subject, /** @type {object} */ body) {
+		await js.publish(subject, JSON.stringify(body));
 	}
 
 	let queue = Promise.resolve();
 	/**
-	 * A new table: its credentials, its stream, the config reloaded. One at a time (the
-	 * registry and config are rewritten whole).
+	 * One change to the registry and config at a time (they are rewritten whole), each from the
+	 * registry on disk: `node scripts/server.mjs revoke…` may have changed it since.
+	 * @template T @param {() => Promise<T>} step @returns {Promise<T>}
+	 */
+	function serial(step) {
+		const next = queue.then(() => {
+			registry = readRegistry(dataDir);
+			return step();
+		});
+		queue = next.then(
+			() => {},
+			() => {}
+		);
+		return next;
+	}
+
+	/**
+	 * A new table: its credentials, its stream, the config reloaded.
 	 * @returns {Promise<{ table: string, writer: { user: string, pass: string }, reader: { user: string, pass: string } }>}
 	 */
 	function createTable() {
-		const next = queue.then(async () => {
+		return serial(async () => {
 			const made = await addTable(registry, cost);
 			writeRegistry(dataDir, registry);
 			await reload();
@@ -295,11 +411,6 @@ export async function startLive(options) {
 			log(`table ${made.table} ready`);
 			return made;
 		});
-		queue = next.then(
-			() => {},
-			() => {}
-		);
-		return next;
 	}
 
 	/**
@@ -307,7 +418,7 @@ export async function startLive(options) {
 	 * @param {number} count
 	 */
 	function createTables(count) {
-		const next = queue.then(async () => {
+		return serial(async () => {
 			const made = [];
 			for (let index = 0; index < count; index++) made.push(await addTable(registry, cost));
 			writeRegistry(dataDir, registry);
@@ -316,22 +427,181 @@ export async function startLive(options) {
 			for (const table of made) await addStream(table.table);
 			return made;
 		});
-		queue = next.then(
-			() => {},
-			() => {}
-		);
-		return next;
 	}
 
-	const provisioning = nc.subscribe(PROVISION_SUBJECT, {
-		callback: (error, msg) => {
-			if (error) return;
-			createTable().then(
-				(made) => msg.respond(JSON.stringify(made)),
-				(failure) => msg.respond(JSON.stringify({ error: String(failure?.message ?? failure) }))
-			);
+	/** Members whose removal this process has written to their group's stream. */
+	const announced = new Set();
+	/**
+	 * A member removed with `node scripts/server.mjs revoke-member` (another process) gets its
+	 * record in the group's stream too, once, when this process sees the registry change.
+	 */
+	async function announceRemovals() {
+		for (const [group, entry] of Object.entries(registry.groups)) {
+			if (entry.revokedAt) continue;
+			for (const [user, member] of Object.entries(entry.members)) {
+				const key = `${group}/${user}`;
+				if (!member.removedAt || announced.has(key)) continue;
+				const last = await jsm.streams
+					.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
+					.catch(() => null);
+				if (!last?.json()?.removed) {
+					await record(
+						memberSubject(group, user),
+						memberRecord(user, member.label, true, member.removedAt)
+					);
+				}
+				announced.add(key);
+			}
 		}
-	});
+	}
+
+	/**
+	 * A group's request, already read (groups.mjs): what it makes and its answer, or an error
+	 * code. Every credential it makes is accepted, and every one it drops refused, before it
+	 * answers.
+	 * @param {import('./groups.mjs').GroupRequest} asked @param {string} [group]
+	 * @returns {Promise<object>}
+	 */
+	function provisionGroup(asked, group = '') {
+		return serial(async () => {
+			const now = Date.now();
+			if (asked.what === 'group') {
+				const made = await addGroup(registry, asked, cost, now);
+				writeRegistry(dataDir, registry);
+				await reload();
+				await accepted(made.member);
+				await addGroupStream(made.group);
+				await record(
+					memberSubject(made.group, made.member.user),
+					memberRecord(made.member.user, asked.label, false, now)
+				);
+				log(`group ${made.group} ready`);
+				return made;
+			}
+			const found = groupOf(registry, group);
+			if (!found) return { error: 'unknown-group' };
+			switch (asked.what) {
+				case 'invite': {
+					const member = await addMember(registry, group, asked.label, cost, now);
+					writeRegistry(dataDir, registry);
+					await reload();
+					await accepted(member);
+					await record(
+						memberSubject(group, member.user),
+						memberRecord(member.user, asked.label, false, now)
+					);
+					return { group, name: found.name, member };
+				}
+				case 'table': {
+					const { match, game, names } = asked;
+					const made = await addTable(registry, cost, now, { group, match, game, names });
+					writeRegistry(dataDir, registry);
+					await reload();
+					await accepted(made.writer);
+					await addStream(made.table);
+					await record(
+						boardTableSubject(group, made.table),
+						tableRecord(made.table, registry.tables[made.table], true, now)
+					);
+					log(`table ${made.table} of group ${group} ready`);
+					return made;
+				}
+				case 'close': {
+					const closed = closeTable(registry, group, asked.table, now);
+					if (!closed) return { error: 'unknown-table' };
+					writeRegistry(dataDir, registry);
+					await reload();
+					await record(
+						boardTableSubject(group, asked.table),
+						tableRecord(asked.table, closed, false, now)
+					);
+					return { table: asked.table };
+				}
+				case 'remove': {
+					const label = found.members[asked.user]?.label;
+					const removed = removeCredential(registry, group, asked.user, now);
+					if (!removed) return { error: 'unknown-user' };
+					writeRegistry(dataDir, registry);
+					await reload();
+					if (removed === 'member') {
+						await record(
+							memberSubject(group, asked.user),
+							memberRecord(asked.user, label ?? '', true, now)
+						);
+						announced.add(`${group}/${asked.user}`);
+					}
+					return { user: asked.user };
+				}
+			}
+		});
+	}
+
+	/** A request's answer: the provisioner answers every request, and never falls over one. */
+	async function answer(
+		/** @type {import('@nats-io/nats-core').Msg} */ msg,
+		/** @type {() => Promise<object>} */ make
+	) {
+		let body;
+		try {
+			body = await make();
+		} catch (failure) {
+			log(`provisioning failed: ${String(/** @type {Error} */ (failure)?.message ?? failure)}`);
+			body = { error: 'failed' };
+		}
+		try {
+			msg.respond(JSON.stringify(body));
+		} catch {
+			// the asking phone is gone (a member that removed itself): nobody to answer
+		}
+	}
+
+	const provisioning = [
+		nc.subscribe(PROVISION_SUBJECT, {
+			callback: (error, msg) => {
+				if (error) return;
+				void answer(msg, createTable);
+			}
+		}),
+		nc.subscribe(PROVISION_GROUP_SUBJECT, {
+			callback: (error, msg) => {
+				if (error) return;
+				const asked = readGroupRequest('group', msg.data);
+				void answer(msg, async () => (asked ? provisionGroup(asked) : { error: 'bad-request' }));
+			}
+		}),
+		nc.subscribe(groupProvisionSubject('*', /** @type {'invite'} */ ('*')), {
+			callback: (error, msg) => {
+				if (error) return;
+				const where = groupRequestSubject(msg.subject);
+				const asked = where && readGroupRequest(where.what, msg.data);
+				void answer(msg, async () =>
+					where && asked ? provisionGroup(asked, where.group) : { error: 'bad-request' }
+				);
+			}
+		})
+	];
+
+	// removals made by `node scripts/server.mjs revoke-member` while this process runs, and before
+	let watching = /** @type {import('node:fs').FSWatcher | null} */ (null);
+	let settle = /** @type {NodeJS.Timeout | undefined} */ (undefined);
+	const onRegistry = () => {
+		clearTimeout(settle);
+		settle = setTimeout(() => {
+			serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
+		}, 200);
+	};
+	try {
+		watching = watch(dataDir, (_, file) => file === 'tables.json' && onRegistry());
+	} catch {
+		// no file watching here: removals made elsewhere are written at the next start
+	}
+	onRegistry();
+
+	/** @param {{ error?: string }} made */
+	function must(made) {
+		if (made.error) throw new Error(made.error);
+		return made;
+	}
 
 	return {
 		nodes,
@@ -342,14 +612,48 @@ export async function startLive(options) {
 		jsm,
 		createTable,
 		createTables,
+		/**
+		 * A new group, as the host link's `passpad.provision.group` makes it (for tests).
+		 * @returns {Promise<{ group: string, name: string, member: Credential, board: Credential }>}
+		 */
+		createGroup: async (name = 'Thursday club', label = 'First phone') =>
+			/** @type {any} */ (must(await provisionGroup({ what: 'group', name, label }))),
+		/**
+		 * Another member of a group (its `invite` request).
+		 * @param {string} group
+		 * @returns {Promise<{ group: string, name: string, member: Credential }>}
+		 */
+		invite: async (group, label = 'Another phone') =>
+			/** @type {any} */ (must(await provisionGroup({ what: 'invite', label }, group))),
+		/**
+		 * A live table of a group, followed by its board (its `table` request).
+		 * @param {string} group @param {{ match: string, game: string, names: string[] }} table
+		 * @returns {Promise<{ table: string, writer: Credential, reader: Credential }>}
+		 */
+		openGroupTable: async (group, table) =>
+			/** @type {any} */ (must(await provisionGroup({ what: 'table', ...table }, group))),
+		/** The board stops following a group's table. @param {string} group @param {string} table */
+		closeGroupTable: async (group, table) =>
+			must(await provisionGroup({ what: 'close', table }, group)),
+		/** A member's (or the board's) credential is refused from now on. @param {string} group @param {string} user */
+		removeMember: async (group, user) =>
+			must(await provisionGroup({ what: 'remove', user }, group)),
+		/** Every credential of a group is refused from now on; its stream stays. @param {string} group */
+		revokeGroup: (group) =>
+			serial(async () => {
+				const done = revokeGroup(registry, group);
+				writeRegistry(dataDir, registry);
+				await reload();
+				return done;
+			}),
 		/** A table's credentials stop working at once; its matches stay on the server. */
-		async revoke(/** @type {string} */ table) {
-			registry = readRegistry(dataDir);
-			const done = revokeTable(registry, table);
-			writeRegistry(dataDir, registry);
-			await reload();
-			return done;
-		},
+		revoke: (/** @type {string} */ table) =>
+			serial(async () => {
+				const done = revokeTable(registry, table);
+				writeRegistry(dataDir, registry);
+				await reload();
+				return done;
+			}),
 		/** The nats-server process of a node, for tests that kill it. */
 		process: (index = 0) => processes[index],
 		/** Kills a node (SIGKILL by default: nothing flushed, as a power cut). */
@@ -367,7 +671,10 @@ export async function startLive(options) {
 			await startNode(index);
 		},
 		async stop() {
-			provisioning.unsubscribe();
+			watching?.close();
+			clearTimeout(settle);
+			for (const sub of provisioning) sub.unsubscribe();
+			await queue;
 			await nc.close().catch(() => {});
 			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));
 		}

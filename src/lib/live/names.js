@@ -49,5 +49,11 @@ export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${t
 export const memberSubject = (group, user) => `passpad.g.${group}.member.${user}`;
 /** Where the host credential asks for a new group. */
 export const PROVISION_GROUP_SUBJECT = 'passpad.provision.group';
-/** Where a member asks for things in its own group (invite, table, remove). @param {string} group @param {'invite' | 'table' | 'remove'} what */
+/**
+ * Where a member asks for things in its own group (docs/group.md, "Requests"): another member,
+ * a live table, closing it, removing a credential.
+ * @param {string} group @param {'invite' | 'table' | 'close' | 'remove'} what
+ */
 export const groupProvisionSubject = (group, what) => `passpad.provision.g.${group}.${what}`;
+/** Every request a member of the group may make. @param {string} group */
+export const groupProvisionsOf = (group) => `passpad.provision.g.${group}.>`;

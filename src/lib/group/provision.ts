@@ -1,0 +1,216 @@
+/**
+ * What a phone asks of the server for a group (docs/group.md, "Requests"): a new group (with the
+ * host credential), another member, a live table of the group, closing it, removing a
+ * credential. Given a connection opened with the credential's own inbox prefix, so the browser
+ * (WebSocket) and node (tests) share it; it imports no NATS code of its own. Every answer is
+ * validated; a refusal is a code the screen words, never an exception.
+ */
+import * as v from 'valibot';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { GAME_IDS } from '$lib/rules/common/game';
+import {
+	GROUP_ID,
+	MATCH_ID,
+	PROVISION_GROUP_SUBJECT,
+	TABLE_ID,
+	groupProvisionSubject
+} from '$lib/live/names.js';
+
+/**
+ * Why a request did not give what was asked:
+ * - `bad-request`: a name, label or id not in its form (refused here or by the server);
+ * - `unknown-group`, `unknown-user`, `unknown-table`: the server has no such (live) thing;
+ * - `refused`: this credential may not ask that (another group's, a revoked one);
+ * - `no-answer`: no provisioning server answered in time (offline, or no server running);
+ * - `bad-answer`: an answer that is not what was asked for;
+ * - `failed`: the server could not make it (its own trouble; asking again may work).
+ */
+export type ProvisionError =
+	| 'bad-request'
+	| 'unknown-group'
+	| 'unknown-user'
+	| 'unknown-table'
+	| 'refused'
+	| 'no-answer'
+	| 'bad-answer'
+	| 'failed';
+
+export type Provisioned<T> =
+	{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProvisionError };
+
+/** A person's words: a group's name, a phone's label, a seat's name (no control character). */
+const words = (most: number) =>
+	v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(most), v.regex(/^[^\p{Cc}]+$/u));
+
+const GroupId = v.pipe(v.string(), v.regex(GROUP_ID));
+const TableId = v.pipe(v.string(), v.regex(TABLE_ID));
+/** A member's or the board's user name (scripts/live/registry.mjs). */
+const GroupUser = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,24}-[mb][a-z0-9]{8}$/));
+
+export const Credential = v.object({
+	user: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+	pass: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/))
+});
+export type Credential = v.InferOutput<typeof Credential>;
+
+export const NewGroup = v.object({
+	group: GroupId,
+	name: words(60),
+	member: Credential,
+	board: Credential
+});
+export type NewGroup = v.InferOutput<typeof NewGroup>;
+
+export const NewMember = v.object({ group: GroupId, name: words(60), member: Credential });
+export type NewMember = v.InferOutput<typeof NewMember>;
+
+/** A live table of the group: its players' and its followers' credentials (docs/live.md). */
+export const GroupTable = v.object({ table: TableId, writer: Credential, reader: Credential });
+export type GroupTable = v.InferOutput<typeof GroupTable>;
+
+const Closed = v.object({ table: TableId });
+const Removed = v.object({ user: GroupUser });
+const Refusal = v.object({
+	error: v.picklist(['bad-request', 'unknown-group', 'unknown-user', 'unknown-table', 'failed'])
+});
+
+/** What a live table plays, as the board shows it. */
+export const TableAsked = v.object({
+	match: v.pipe(v.string(), v.regex(MATCH_ID)),
+	game: v.picklist(GAME_IDS),
+	names: v.pipe(v.array(words(40)), v.minLength(1), v.maxLength(12))
+});
+export type TableAsked = v.InferOutput<typeof TableAsked>;
+
+// What the server writes in the group's stream (docs/group.md): read by every member and the board.
+
+/** `passpad.g.<g>.member.<user>`: a member credential's label, and whether it was removed. */
+export const MemberRecord = v.object({
+	v: v.literal(1),
+	user: GroupUser,
+	label: v.string(),
+	removed: v.boolean(),
+	at: v.number()
+});
+export type MemberRecord = v.InferOutput<typeof MemberRecord>;
+
+/** `passpad.g.<g>.table.<table>`: a live table of the group, open or closed, for the board. */
+export const BoardTable = v.object({
+	v: v.literal(1),
+	table: TableId,
+	...TableAsked.entries,
+	open: v.boolean(),
+	at: v.number()
+});
+export type BoardTable = v.InferOutput<typeof BoardTable>;
+
+/** Bcrypt, a config reload and a new stream: well under a second, but a phone's network is slow. */
+const TIMEOUT_MS = 15_000;
+
+/** Whether the server refused the request for this credential's permissions. */
+function isPermission(error: unknown): boolean {
+	for (let at = error; at instanceof Error; at = at.cause) {
+		if (at.name === 'PermissionViolationError' || /permission/i.test(at.message)) return true;
+	}
+	return false;
+}
+
+/** Nobody listens yet: the provisioning process reconnecting after a server restart. */
+const isNoResponders = (error: unknown) =>
+	error instanceof Error && /no responders/i.test(String(error));
+
+async function ask<T extends v.GenericSchema>(
+	nc: NatsConnection,
+	subject: string,
+	body: unknown,
+	schema: T
+): Promise<Provisioned<v.InferOutput<T>>> {
+	const until = Date.now() + TIMEOUT_MS;
+	let reply;
+	for (;;) {
+		try {
+			reply = await nc.request(subject, JSON.stringify(body), {
+				timeout: Math.max(1, until - Date.now())
+			});
+			break;
+		} catch (error) {
+			if (isPermission(error)) return { ok: false, error: 'refused' };
+			if (!isNoResponders(error) || Date.now() > until - 500) {
+				return { ok: false, error: 'no-answer' };
+			}
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+	let json: unknown;
+	try {
+		json = reply.json();
+	} catch {
+		return { ok: false, error: 'bad-answer' };
+	}
+	const refusal = v.safeParse(Refusal, json);
+	if (refusal.success) return { ok: false, error: refusal.output.error };
+	const parsed = v.safeParse(schema, json);
+	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, error: 'bad-answer' };
+}
+
+const badRequest = { ok: false, error: 'bad-request' } as const;
+
+/**
+ * A new group, asked with the host credential: its id, its first member's credential (this
+ * phone's, labelled `label` for the others) and its board's.
+ */
+export function createGroup(
+	nc: NatsConnection,
+	name: string,
+	label: string
+): Promise<Provisioned<NewGroup>> {
+	const asked = v.safeParse(v.object({ name: words(60), label: words(60) }), { name, label });
+	if (!asked.success) return Promise.resolve(badRequest);
+	return ask(nc, PROVISION_GROUP_SUBJECT, asked.output, NewGroup);
+}
+
+/** Another member's credential (for the phone the invitation's link is given to). */
+export function invite(
+	nc: NatsConnection,
+	group: string,
+	label: string
+): Promise<Provisioned<NewMember>> {
+	const asked = v.safeParse(words(60), label);
+	if (!asked.success || !GROUP_ID.test(group)) return Promise.resolve(badRequest);
+	return ask(nc, groupProvisionSubject(group, 'invite'), { label: asked.output }, NewMember);
+}
+
+/** A live table of the group (like the host's, docs/live.md), which the group's board follows. */
+export function openGroupTable(
+	nc: NatsConnection,
+	group: string,
+	table: TableAsked
+): Promise<Provisioned<GroupTable>> {
+	const asked = v.safeParse(TableAsked, table);
+	if (!asked.success || !GROUP_ID.test(group)) return Promise.resolve(badRequest);
+	return ask(nc, groupProvisionSubject(group, 'table'), asked.output, GroupTable);
+}
+
+/** The board stops showing a table of the group (its phones keep following it). */
+export function closeGroupTable(
+	nc: NatsConnection,
+	group: string,
+	table: string
+): Promise<Provisioned<{ table: string }>> {
+	if (!GROUP_ID.test(group) || !TABLE_ID.test(table)) return Promise.resolve(badRequest);
+	return ask(nc, groupProvisionSubject(group, 'close'), { table }, Closed);
+}
+
+/**
+ * A member's credential (or the board's) is refused by the server from now on; the member
+ * keeps its local copies. A phone removing its own credential may get `no-answer`: the server
+ * closes its connection as it answers.
+ */
+export function removeMember(
+	nc: NatsConnection,
+	group: string,
+	user: string
+): Promise<Provisioned<{ user: string }>> {
+	if (!GROUP_ID.test(group) || !v.is(GroupUser, user)) return Promise.resolve(badRequest);
+	return ask(nc, groupProvisionSubject(group, 'remove'), { user }, Removed);
+}

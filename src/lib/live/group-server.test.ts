@@ -1,0 +1,420 @@
+/**
+ * A group's server side for real (docs/group.md): nats-server started with the config
+ * scripts/server.mjs writes, node clients as members' phones and as the board.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { DeliverPolicy, JetStreamApiError, jetstream } from '@nats-io/jetstream';
+import {
+	closeGroupTable,
+	createGroup,
+	invite,
+	openGroupTable,
+	removeMember,
+	type NewGroup
+} from '$lib/group/provision';
+import { revokeMemberOnDisk } from '../../../scripts/live/server.mjs';
+import {
+	PROVISION_GROUP_SUBJECT,
+	boardTableSubject,
+	groupProvisionSubject,
+	groupStreamOf,
+	inboxOf,
+	matchSubject,
+	memberSubject,
+	playerSubject,
+	recordSubject,
+	streamOf
+} from './names.js';
+import { startTestLive, type TestLive } from './test-server';
+
+let server: TestLive;
+let club: NewGroup;
+let other: NewGroup;
+
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+let ids = 0;
+const msgID = () => `test-${Date.now()}-${ids++}`;
+
+/** Publishes a thing's version over the one at `after` (0: a new thing), as a member's phone does. */
+async function put(nc: NatsConnection, subject: string, body: unknown, after: number) {
+	return jetstream(nc, { timeout: 3_000 }).publish(subject, json(body), {
+		msgID: msgID(),
+		expect: { lastSubjectSequence: after }
+	});
+}
+
+/**
+ * The newest message of every subject of a stream, read as a joining phone reads it. While
+ * nats-server reloads its config (a member invited or removed) its JetStream API can answer
+ * "no responders" for a moment: a phone tries again, as this does.
+ */
+async function readAll(nc: NatsConnection, stream: string) {
+	const js = jetstream(nc, { timeout: 3_000 });
+	const consumer = await retried(() =>
+		js.consumers.get(stream, { deliver_policy: DeliverPolicy.LastPerSubject })
+	);
+	const found = new Map<string, { seq: number; body: unknown }>();
+	const info = await consumer.info(true);
+	if (info.num_pending === 0) return found;
+	const messages = await consumer.fetch({ max_messages: 10_000, expires: 3_000 });
+	for await (const message of messages) {
+		found.set(message.subject, { seq: message.seq, body: message.json() });
+		if (message.info.pending === 0) break;
+	}
+	return found;
+}
+
+async function retried<T>(step: () => Promise<T>): Promise<T> {
+	for (let tries = 0; ; tries++) {
+		try {
+			return await step();
+		} catch (error) {
+			const reloading = /no responders|not enabled/i.test(String(error));
+			if (!reloading || tries > 20) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+}
+
+/** Resolves with the server's error once the connection reports one (a permission refused). */
+function nextError(nc: NatsConnection) {
+	return new Promise<string>((resolve) => {
+		void (async () => {
+			for await (const status of nc.status()) {
+				if (status.type === 'error') return resolve(String(status.error));
+			}
+		})();
+	});
+}
+
+/** Whether the connection ends within `ms` (the server dropped its user). */
+function closedWithin(nc: NatsConnection, ms: number) {
+	return Promise.race([
+		nc.closed().then(() => true),
+		new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))
+	]);
+}
+
+async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error: string }>) {
+	const made = await answer;
+	if (!made.ok) throw new Error(made.error);
+	return made.value;
+}
+
+beforeAll(async () => {
+	server = await startTestLive();
+	const host = await server.phone(server.live.host);
+	club = await must(createGroup(host, 'Thursday club', 'Ana’s phone'));
+	other = await must(createGroup(host, 'Family', 'Zoé’s phone'));
+}, 30_000);
+
+afterAll(async () => {
+	await server?.stop();
+});
+
+describe('group server', () => {
+	it('group: the host link makes a group, its stream and its first member’s record', async () => {
+		expect(club).toMatchObject({ name: 'Thursday club' });
+		const info = await server.live.jsm.streams.info(groupStreamOf(club.group));
+		expect(info.config).toMatchObject({
+			subjects: [`passpad.g.${club.group}.>`],
+			storage: 'file',
+			max_msgs_per_subject: 8,
+			duplicate_window: 120 * 1e9,
+			deny_delete: true,
+			deny_purge: true,
+			max_msg_size: 60 * 1024
+		});
+		const ana = await server.phone(club.member);
+		const record = (await readAll(ana, groupStreamOf(club.group))).get(
+			memberSubject(club.group, club.member.user)
+		);
+		expect(record?.body).toMatchObject({
+			user: club.member.user,
+			label: 'Ana’s phone',
+			removed: false
+		});
+		// the config holds bcrypt hashes only
+		const config = readFileSync(join(server.dir, 'nats.conf'), 'utf8');
+		expect(config).not.toContain(club.member.pass);
+		expect(config).not.toContain(club.board.pass);
+		expect(config).not.toContain('_INBOX');
+	});
+
+	it('group: a member writes a version over the one it saw; a stale one is refused (10071)', async () => {
+		const ana = await server.phone(club.member);
+		const subject = playerSubject(club.group, 'player-ana');
+		const first = await put(ana, subject, { name: 'Ana' }, 0);
+		const second = await put(ana, subject, { name: 'Ana B.' }, first.seq);
+		expect(second.seq).toBeGreaterThan(first.seq);
+		const stale = await put(ana, subject, { name: 'Anna' }, first.seq).catch((error) => error);
+		expect(stale).toBeInstanceOf(JetStreamApiError);
+		expect((stale as JetStreamApiError).code).toBe(10071);
+		// a thing written many times: every version accepted, the newest few kept
+		let match = await put(ana, recordSubject(club.group, 'match-1'), { log: [] }, 0);
+		for (let version = 1; version <= 10; version++) {
+			match = await put(ana, recordSubject(club.group, 'match-1'), { log: [version] }, match.seq);
+		}
+		const kept = await server.live.jsm.streams.info(groupStreamOf(club.group), {
+			subjects_filter: recordSubject(club.group, 'match-1')
+		});
+		expect(kept.state.subjects?.[recordSubject(club.group, 'match-1')]).toBe(8);
+		// the server's own subjects are not a member's to write
+		const forged = put(ana, memberSubject(club.group, 'x'), { removed: false }, 0);
+		await expect(forged).rejects.toThrow(/permission/i);
+		const table = put(ana, boardTableSubject(club.group, 'abcdefabcdef'), { open: true }, 0);
+		await expect(table).rejects.toThrow(/permission/i);
+	});
+
+	it('group: an invited member reads the whole record', async () => {
+		const ana = await server.phone(club.member);
+		const ben = await must(invite(ana, club.group, 'Ben’s phone'));
+		expect(ben).toMatchObject({ group: club.group, name: 'Thursday club' });
+		const phone = await server.phone(ben.member);
+		const record = await readAll(phone, groupStreamOf(club.group));
+		expect(record.get(playerSubject(club.group, 'player-ana'))?.body).toEqual({ name: 'Ana B.' });
+		expect(record.get(recordSubject(club.group, 'match-1'))).toBeDefined();
+		expect(record.get(memberSubject(club.group, ben.member.user))?.body).toMatchObject({
+			label: 'Ben’s phone',
+			removed: false
+		});
+		// and writes: a new player of its own
+		await put(phone, playerSubject(club.group, 'player-ben'), { name: 'Ben' }, 0);
+	});
+
+	it('board: reads the group and its open tables, and can write nowhere', async () => {
+		// the board connects before the table opens: the reload gives it the new table
+		const board = await server.phone(club.board);
+		const ana = await server.phone(club.member);
+		const table = await must(
+			openGroupTable(ana, club.group, {
+				match: 'match-live-1',
+				game: 'ill-pass',
+				names: ['Ana', 'Ben', 'Chloé']
+			})
+		);
+		const pen = await server.phone(table.writer);
+		await put(pen, matchSubject(table.table, 'match-live-1'), { pos: 0 }, 0);
+
+		const record = await readAll(board, groupStreamOf(club.group));
+		expect(record.get(boardTableSubject(club.group, table.table))?.body).toMatchObject({
+			table: table.table,
+			match: 'match-live-1',
+			game: 'ill-pass',
+			names: ['Ana', 'Ben', 'Chloé'],
+			open: true
+		});
+		const live = await readAll(board, streamOf(table.table));
+		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toEqual({ pos: 0 });
+		// the pen phone's "still here" reaches the board
+		const heard = new Promise<string>((resolve) =>
+			board.subscribe(`passpad.${table.table}.here.>`, {
+				callback: (error, message) => {
+					if (!error) resolve(message.string());
+				}
+			})
+		);
+		await board.flush();
+		pen.publish(`passpad.${table.table}.here.match-live-1`, 'phone-ana');
+		expect(await heard).toBe('phone-ana');
+
+		for (const subject of [
+			playerSubject(club.group, 'player-board'),
+			recordSubject(club.group, 'match-board'),
+			matchSubject(table.table, 'match-live-1')
+		]) {
+			await expect(put(board, subject, { hostile: true }, 0)).rejects.toThrow(/permission/i);
+		}
+		await expect(invite(board, club.group, 'A stranger')).resolves.toEqual({
+			ok: false,
+			error: 'refused'
+		});
+		const after = await server.live.jsm.streams.info(groupStreamOf(club.group));
+		expect(
+			await server.live.jsm.streams
+				.getMessage(groupStreamOf(club.group), {
+					last_by_subj: playerSubject(club.group, 'player-board')
+				})
+				.catch(() => null)
+		).toBeNull();
+
+		// closed: the board is told, and no longer follows that table
+		await must(closeGroupTable(ana, club.group, table.table));
+		const closed = await readAll(board, groupStreamOf(club.group));
+		expect(closed.get(boardTableSubject(club.group, table.table))?.body).toMatchObject({
+			open: false
+		});
+		await expect(readAll(board, streamOf(table.table))).rejects.toThrow(/permission/i);
+		expect(after.state.messages).toBeGreaterThan(0);
+	});
+
+	it('group: another group’s credential reads and writes nothing of this group', async () => {
+		const zoe = await server.phone(other.member);
+		await expect(readAll(zoe, groupStreamOf(club.group))).rejects.toThrow(/permission/i);
+		await expect(put(zoe, recordSubject(club.group, 'match-x'), {}, 0)).rejects.toThrow(
+			/permission/i
+		);
+		await expect(invite(zoe, club.group, 'Intruder')).resolves.toEqual({
+			ok: false,
+			error: 'refused'
+		});
+		const otherBoard = await server.phone(other.board);
+		await expect(readAll(otherBoard, groupStreamOf(club.group))).rejects.toThrow(/permission/i);
+		// a subscription to this group's member's inbox is refused by the server
+		const refused = nextError(zoe);
+		zoe.subscribe(`${inboxOf(club.member.user)}.>`);
+		expect(await refused).toMatch(/permission/i);
+	});
+
+	it('group: bad requests are answered with a code and make nothing', async () => {
+		const host = await server.phone(server.live.host);
+		const ana = await server.phone(club.member);
+		const before = readFileSync(join(server.dir, 'tables.json'), 'utf8');
+		const raw = async (nc: NatsConnection, subject: string, body: string) =>
+			(await nc.request(subject, body, { timeout: 5_000 })).json();
+		const bad: [NatsConnection, string, string][] = [
+			[host, PROVISION_GROUP_SUBJECT, 'not json'],
+			[host, PROVISION_GROUP_SUBJECT, '{"name":"","label":"x"}'],
+			[host, PROVISION_GROUP_SUBJECT, '{"name":"Club"}'],
+			[host, PROVISION_GROUP_SUBJECT, JSON.stringify({ name: 'x'.repeat(61), label: 'a' })],
+			[host, PROVISION_GROUP_SUBJECT, JSON.stringify({ name: 'a\u0000b', label: 'a' })],
+			[host, PROVISION_GROUP_SUBJECT, '[1,2]'],
+			[ana, groupProvisionSubject(club.group, 'invite'), '{"label":42}'],
+			[ana, groupProvisionSubject(club.group, 'table'), '{"match":"m","game":"ill-pass"}'],
+			[ana, groupProvisionSubject(club.group, 'table'), '{"match":"m.>","game":"x","names":["a"]}'],
+			[ana, groupProvisionSubject(club.group, 'close'), '{"table":"../x"}'],
+			[ana, groupProvisionSubject(club.group, 'remove'), '{"user":"admin"}'],
+			[ana, groupProvisionSubject(club.group, 'remove'), '{}']
+		];
+		for (const [nc, subject, body] of bad) {
+			expect(await raw(nc, subject, body), `${subject} ${body}`).toEqual({ error: 'bad-request' });
+		}
+		expect(
+			await raw(ana, groupProvisionSubject(club.group, 'close'), '{"table":"abcdefabcdef"}')
+		).toEqual({ error: 'unknown-table' });
+		expect(
+			await raw(ana, groupProvisionSubject(club.group, 'remove'), `{"user":"${other.member.user}"}`)
+		).toEqual({ error: 'unknown-user' });
+		// the client refuses a bad one before asking
+		expect(await createGroup(host, '  ', 'x')).toEqual({ ok: false, error: 'bad-request' });
+		expect(readFileSync(join(server.dir, 'tables.json'), 'utf8')).toBe(before);
+	});
+
+	it('group: a removed member is refused by the server from then on; its record says so', async () => {
+		const ana = await server.phone(club.member);
+		const chloe = await must(invite(ana, club.group, 'Chloé’s phone'));
+		const phone = await server.phone(chloe.member, { reconnect: false });
+		await readAll(phone, groupStreamOf(club.group));
+		await must(removeMember(ana, club.group, chloe.member.user));
+		expect(await closedWithin(phone, 5_000)).toBe(true);
+		await expect(server.phone(chloe.member, { reconnect: false })).rejects.toThrow(
+			/authorization/i
+		);
+		const record = await readAll(ana, groupStreamOf(club.group));
+		expect(record.get(memberSubject(club.group, chloe.member.user))?.body).toMatchObject({
+			label: 'Chloé’s phone',
+			removed: true
+		});
+		// the board was not removed with it
+		const board = await server.phone(club.board);
+		expect((await readAll(board, groupStreamOf(club.group))).size).toBeGreaterThan(0);
+	});
+
+	it('group: revoke-member from the command line refuses the member and records it', async () => {
+		const ana = await server.phone(club.member);
+		const dan = await must(invite(ana, club.group, 'Dan’s phone'));
+		const phone = await server.phone(dan.member, { reconnect: false });
+		expect(revokeMemberOnDisk(server.dir, club.group, dan.member.user)).toBe(true);
+		expect(await closedWithin(phone, 5_000)).toBe(true);
+		// the provisioning process sees the registry change and writes the member's record
+		let removed = false;
+		for (let tries = 0; tries < 50 && !removed; tries++) {
+			const record = await readAll(ana, groupStreamOf(club.group));
+			removed = Boolean(
+				(record.get(memberSubject(club.group, dan.member.user))?.body as { removed?: boolean })
+					?.removed
+			);
+			if (!removed) await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		expect(removed).toBe(true);
+		// and a new member made afterwards does not bring it back
+		await must(invite(ana, club.group, 'Eve’s phone'));
+		await expect(server.phone(dan.member, { reconnect: false })).rejects.toThrow(/authorization/i);
+	});
+
+	it('group: the record survives a server restart', async () => {
+		const ana = await server.phone(club.member);
+		const before = await readAll(ana, groupStreamOf(club.group));
+		await server.live.kill(0, 'SIGKILL');
+		await server.live.restart(0);
+		const phone = await server.phone(club.member);
+		const after = await readAll(phone, groupStreamOf(club.group));
+		expect([...after.entries()]).toEqual([...before.entries()]);
+		await put(phone, playerSubject(club.group, 'player-after'), { name: 'Fay' }, 0);
+	}, 30_000);
+});
+
+describe('group server, whole restarts and revoking a group', () => {
+	it('group: the record, the credentials and the board’s tables survive the server restarted', async () => {
+		const ana = await server.phone(club.member);
+		const table = await must(
+			openGroupTable(ana, club.group, {
+				match: 'match-live-2',
+				game: 'dominoes',
+				names: ['A', 'B']
+			})
+		);
+		const before = await readAll(ana, groupStreamOf(club.group));
+		await server.restart();
+		const phone = await server.phone(club.member);
+		expect([...(await readAll(phone, groupStreamOf(club.group))).entries()]).toEqual([
+			...before.entries()
+		]);
+		const board = await server.phone(club.board);
+		expect(await readAll(board, streamOf(table.table))).toBeInstanceOf(Map);
+		// requests are answered by the new provisioning process
+		await must(invite(phone, club.group, 'After the restart'));
+	}, 30_000);
+
+	it('group: revoke-group on the command line refuses its members, its board and its tables', async () => {
+		const ana = await server.phone(club.member);
+		const table = await must(
+			openGroupTable(ana, club.group, {
+				match: 'match-live-3',
+				game: 'climbing',
+				names: ['A', 'B']
+			})
+		);
+		const phones = await Promise.all(
+			[club.member, club.board, table.writer].map((credential) =>
+				server.phone(credential, { reconnect: false })
+			)
+		);
+		const command = spawnSync(
+			process.execPath,
+			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
+			{ encoding: 'utf8' }
+		);
+		expect(command.status, command.stderr).toBe(0);
+		expect(command.stdout).toContain(club.group);
+		for (const nc of phones) expect(await closedWithin(nc, 5_000)).toBe(true);
+		for (const credential of [club.member, club.board, table.writer]) {
+			await expect(server.phone(credential, { reconnect: false })).rejects.toThrow(
+				/authorization/i
+			);
+		}
+		// another group goes on
+		const zoe = await server.phone(other.member);
+		expect((await readAll(zoe, groupStreamOf(other.group))).size).toBeGreaterThan(0);
+		const again = spawnSync(
+			process.execPath,
+			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
+			{ encoding: 'utf8' }
+		);
+		expect(again.status).toBe(1);
+	}, 30_000);
+});
