@@ -1,18 +1,14 @@
 /**
- * A group's record for real (docs/group.md): nats-server started on free loopback ports, each
- * phone its own IndexedDB (fake-indexeddb) and its own GroupSync over a node connection.
- * Until the server provisions groups itself, the test makes each group's stream with the
- * admin connection, with the stream settings docs/group.md gives.
+ * A group's record for real (docs/group.md): nats-server started on free loopback ports with
+ * the server's own provisioning (each group made with the host's request, each phone invited,
+ * with a member's credential and permissions), each phone its own IndexedDB (fake-indexeddb)
+ * and its own GroupSync over a node connection.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream } from '@nats-io/jetstream';
-import { startLive } from '../../../scripts/live/server.mjs';
+import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
@@ -22,44 +18,41 @@ import { createMatch, removeMatch, restoreMatch, setNotes } from '$lib/db/matche
 import { appendAction } from '$lib/db/log';
 import { renamePlayer } from '$lib/db/players';
 import { newId } from '$lib/db/ids';
-import { groupStreamOf, groupSubjectsOf, recordSubject } from '$lib/live/names.js';
+import { recordSubject } from '$lib/live/names.js';
 import { GroupSync } from './sync';
 import { writeVersion, type KeptMatch } from './record';
 
-type Live = Awaited<ReturnType<typeof startLive>>;
-
-let live: Live;
-let dir: string;
-const connections: NatsConnection[] = [];
+let server: TestLive;
 const engines: GroupSync[] = [];
 
 beforeAll(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'passpad-group-'));
-	live = await startLive({ dataDir: dir, cost: 4 });
+	server = await startTestLive();
 });
 
 afterAll(async () => {
 	await Promise.all(engines.map((sync) => sync.stop()));
-	await Promise.all(connections.map((nc) => nc.close().catch(() => {})));
-	await live?.stop();
-	rmSync(dir, { recursive: true, force: true });
+	await server?.stop();
 });
 
-let groups = 0;
-/** A new group's stream, as docs/group.md sets it. */
+/** A member's credential for each phone, by the phone's name. */
+const credentials = new Map<string, { user: string; pass: string }>();
+
+/** A new group, made as the host's link makes it; each phone of a test is then invited. */
 async function newGroup(): Promise<string> {
-	const group = `grp${String(++groups).padStart(3, '0')}${Math.random().toString(36).slice(2, 8)}`;
-	await live.jsm.streams.add({
-		name: groupStreamOf(group),
-		subjects: [groupSubjectsOf(group)],
-		storage: 'file' as never,
-		max_msgs_per_subject: 8,
-		max_msg_size: 60 * 1024,
-		duplicate_window: 120 * 1e9,
-		deny_delete: true,
-		deny_purge: true
-	});
-	return group;
+	const made = await server.live.createGroup('Jeudi', 'ana');
+	credentials.clear();
+	credentials.set(`${made.group}:first`, made.member);
+	return made.group;
+}
+
+async function credentialOf(group: string, name: string) {
+	const key = `${group}:${name}`;
+	if (!credentials.has(key)) {
+		const first = credentials.get(`${group}:first`);
+		credentials.delete(`${group}:first`);
+		credentials.set(key, first ?? (await server.live.invite(group, name)).member);
+	}
+	return credentials.get(key)!;
 }
 
 interface Phone {
@@ -72,14 +65,7 @@ interface Phone {
 }
 
 async function online(phone: Omit<Phone, 'sync' | 'nc'>, group: string): Promise<Phone> {
-	const nc = await connect({
-		servers: `127.0.0.1:${live.nodes[0].port}`,
-		user: live.admin.user,
-		pass: live.admin.pass,
-		maxReconnectAttempts: -1,
-		reconnectTimeWait: 100
-	});
-	connections.push(nc);
+	const nc = await server.phone(await credentialOf(group, phone.name));
 	const sync = new GroupSync({ nc, db: phone.db, group, phone: `phone-${phone.name}-0001` });
 	engines.push(sync);
 	sync.start();
@@ -280,7 +266,7 @@ describe('group record sync', () => {
 		await anaBack.sync.flush();
 		const benBack = await online(ben, group);
 		await benBack.sync.flush();
-		const subject = `player.${lea}`;
+		const subject = `player.${lea}` as const;
 		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
 		await until(async () => !!(await benBack.db.conflicts.get([group, subject])));
 		const onAna = (await anaBack.db.conflicts.get([group, subject]))!;
@@ -337,7 +323,8 @@ describe('group record sync', () => {
 		const before = await record(ben);
 		const theirs = (await ana.sync.status).refused.length;
 
-		const js = jetstream(live.nc);
+		// published by a member's phone that does not run Passpad
+		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
 		const game = randomGame(seeded(7), 3);
 		const version: KeptMatch = {
 			v: 1,
@@ -396,7 +383,7 @@ describe('group record sync', () => {
 		await anaBack.sync.flush();
 		const benBack = await online(ben, group);
 		await benBack.sync.flush();
-		const subject = `match.${id}`;
+		const subject = `match.${id}` as const;
 		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
 		await until(async () => !!(await benBack.db.conflicts.get([group, subject])));
 		// nothing applied in silence: gone on Ana's phone, kept with its note on Ben's
@@ -429,7 +416,7 @@ describe('group record sync', () => {
 		await anaBack.sync.flush();
 		const benBack = await online(ben, group);
 		await benBack.sync.flush();
-		const subject = `match.${id}`;
+		const subject = `match.${id}` as const;
 		await until(async () => !!(await benBack.db.conflicts.get([group, subject])));
 		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
 		const settled = await benBack.sync.settle(subject, 'both');
