@@ -189,6 +189,9 @@ describe('group record sync', () => {
 			['Anaïs', 'Ben', 'Chloé', 'Dan', 'Eve'].sort()
 		);
 		expect(await back.db.conflicts.count()).toBe(0);
+		// the server's record of the members, read with the group's
+		await until(async () => ana.sync.status.members.length === 2);
+		expect(ana.sync.status.members.map((member) => member.removed)).toEqual([false, false]);
 		expect(await ana.db.outbox.count()).toBe(0);
 		expect(await back.db.outbox.count()).toBe(0);
 

@@ -58,6 +58,8 @@ import {
 	type Version
 } from './record';
 import { reconcile, type Decision } from './reconcile';
+import { MemberRecord } from './provision';
+import * as v from 'valibot';
 
 /** JetStream's "wrong last sequence": the group has a version this phone has not read yet. */
 const WRONG_LAST_SEQUENCE = 10071;
@@ -87,6 +89,8 @@ export interface SyncStatus {
 	readonly refused: readonly RefusedNote[];
 	/** the server refused this phone's credential or a write (a removed member): why, as it said */
 	readonly denied: string | null;
+	/** the group's members as the server wrote them (removed ones included, marked) */
+	readonly members: readonly MemberRecord[];
 }
 
 export type Settle = 'mine' | 'theirs' | 'both';
@@ -123,6 +127,7 @@ export class GroupSync {
 	#conflicts = 0;
 	#refused: RefusedNote[] = [];
 	#denied: string | null = null;
+	#members = new Map<string, MemberRecord>();
 	/** things the server said are stale: not sent again until the group's version is read */
 	#stale = new Set<Thing>();
 	#sendChain: Promise<void> = Promise.resolve();
@@ -155,7 +160,8 @@ export class GroupSync {
 			pending: this.#pending,
 			conflicts: this.#conflicts,
 			refused: this.#refused,
-			denied: this.#denied
+			denied: this.#denied,
+			members: [...this.#members.values()]
 		};
 	}
 
@@ -341,7 +347,7 @@ export class GroupSync {
 	/** One message of the group, reconciled and written (or refused) in its own transaction. */
 	async #take(subject: string, seq: number, msgId: string, data: Uint8Array) {
 		const thing = thingOfSubject(this.group, subject);
-		if (!thing) return;
+		if (!thing) return this.#other(subject, data);
 		this.#stale.delete(thing);
 		const here = await readThing(this.#db, this.group, thing);
 		if (seq <= (here.synced?.seq ?? 0)) return;
@@ -426,6 +432,19 @@ export class GroupSync {
 			theirsSeq: seq,
 			theirsMsgId: msgId
 		});
+	}
+
+	/** The server's own messages: a member's record (its label, removed or not). */
+	#other(subject: string, data: Uint8Array) {
+		if (!subject.startsWith(`passpad.g.${this.group}.member.`)) return;
+		try {
+			const parsed = v.safeParse(MemberRecord, JSON.parse(new TextDecoder().decode(data)));
+			if (!parsed.success) return;
+			this.#members.set(parsed.output.user, parsed.output);
+			this.#emit();
+		} catch {
+			// not a member's record: nothing to show
+		}
 	}
 
 	#refused_(thing: Thing, seq: number, decision: Extract<Decision, { kind: 'refused' }>) {
