@@ -94,6 +94,85 @@ test('group: a group made with the host link, a member invited by its link, a ma
 	expect(axe.violations).toEqual([]);
 });
 
+/** A group made by Ana's phone, Ben's phone invited and joined. */
+async function twoMembers(browser: Browser, name: string) {
+	const ana = await founder(browser, 'ana');
+	await ana.getByLabel("The group's name").fill(name);
+	await ana.getByRole('button', { name: 'Create a group' }).click();
+	await expect(ana.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	await ana.getByLabel('Whose phone is it?').fill('Ben');
+	await ana.getByRole('button', { name: 'Invite' }).click();
+	const link = (await ana.locator('a[href*="/group#"]').getAttribute('href'))!;
+	const ben = await phone(browser, 'ben');
+	await ben.goto(link);
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	return { ana, ben };
+}
+
+async function rename(page: Page, player: string, name: string) {
+	await page.goto(player);
+	await page.getByLabel('Name', { exact: true }).fill(name);
+	await page.getByRole('button', { name: 'Rename' }).click();
+	await expect(page.getByTestId('player-name')).toHaveText(name);
+}
+
+test('group: a player renamed two ways while offline is a conflict shown on both phones, settled once for both', async ({
+	browser
+}) => {
+	const { ana, ben } = await twoMembers(browser, 'Famille');
+	await startMatch(ana, "I'll Pass", ['Léa', 'Sam', 'Noor'], {
+		setup: async (page) => {
+			await page.getByRole('radio', { name: 'Famille' }).check();
+		}
+	});
+	await ana.goto('/players');
+	await ana.getByRole('link', { name: /Léa/ }).first().click();
+	await expect(ana).toHaveURL(/\/players\//);
+	const player = new URL(ana.url()).pathname;
+	await expect
+		.poll(
+			async () => {
+				await ben.goto(player);
+				return ben.getByTestId('player-name').count();
+			},
+			{ timeout: 30_000, intervals: [1000] }
+		)
+		.toBe(1);
+
+	// both phones lose the network and rename Léa, each its own way
+	app.proxy.refuse((agent) => /passpad-(ana|ben)/.test(agent));
+	await rename(ana, player, 'Léa M.');
+	await rename(ben, player, 'Léa B.');
+	// Ana's phone comes back first, then Ben's
+	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
+	await ana.goto('/group');
+	await expect(ana.getByTestId('group-pending')).toHaveCount(0, { timeout: 30_000 });
+	app.proxy.refuse(() => false);
+	// each phone's screen shows it as it comes (Ben's player page is still open)
+	await ana.goto(player);
+	for (const page of [ben, ana]) {
+		await expect(page.getByTestId('group-conflict-note')).toBeVisible({ timeout: 30_000 });
+	}
+	// nothing decided in silence
+	await expect(ana.getByTestId('player-name')).toHaveText('Léa M.');
+	await ben.goto(player);
+	await expect(ben.getByTestId('player-name')).toHaveText('Léa B.');
+
+	await ben.getByRole('link', { name: "Open the group's page" }).click();
+	await expect(ben.getByTestId('group-conflict')).toContainText(
+		'A player renamed two ways: “Léa B.” on this phone, “Léa M.” in the group.'
+	);
+	await ben.getByRole('button', { name: "Keep the group's" }).click();
+	await expect(ben.getByText('Settled')).toBeVisible();
+	// Ana's player page, open all along, sees the conflict settled; the name reads the same
+	await expect(ana.getByTestId('group-conflict-note')).toHaveCount(0, { timeout: 30_000 });
+	for (const page of [ben, ana]) {
+		await page.goto(player);
+		await expect(page.getByTestId('player-name')).toHaveText('Léa M.');
+		await expect(page.getByTestId('group-conflict-note')).toHaveCount(0);
+	}
+});
+
 test('group: screens at 360x640 and 820x1180, light and dark, English and French', async ({
 	browser
 }) => {

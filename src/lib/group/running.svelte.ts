@@ -4,10 +4,11 @@
  * `$state` for the screens. Loaded dynamically (it brings the NATS client), only on a phone
  * that belongs to a group (groups.ts).
  */
-import type { NatsConnection } from '@nats-io/nats-core';
+import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
-import { openLive } from '$lib/live/browser';
+import { serverOf } from '$lib/live/link';
+import { LIVE_PATH, inboxOf } from '$lib/live/names.js';
 import { deviceId } from '$lib/live/saved';
 import { newId } from '$lib/live/protocol';
 import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
@@ -39,10 +40,16 @@ class RunningGroups {
 
 	async #open(group: GroupRow) {
 		try {
-			const nc = await openLive({
-				u: group.user,
-				p: group.pass,
-				...(group.server ? { s: group.server } : {})
+			// a page opened with no network keeps trying, and the group starts once it connects
+			const nc = await wsconnect({
+				servers: serverOf(group.server ? { s: group.server } : {}, location, LIVE_PATH),
+				user: group.user,
+				pass: group.pass,
+				inboxPrefix: inboxOf(group.user),
+				maxReconnectAttempts: -1,
+				reconnectTimeWait: 1_000,
+				waitOnFirstConnect: true,
+				name: 'passpad'
 			});
 			const sync = new GroupSync({
 				nc,
