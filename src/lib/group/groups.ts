@@ -5,6 +5,7 @@
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
 import type { GroupLink } from './link';
+import { markInAGroup } from './member-flag';
 
 /** The group of a member's link, kept here (its credential never stays in the address bar). */
 export async function joinGroup(link: GroupLink, now = Date.now()): Promise<GroupRow> {
@@ -21,6 +22,7 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
 		joinedAt: here?.joinedAt ?? now
 	};
 	await db.groups.put(row);
+	markInAGroup(true);
 	return row;
 }
 
@@ -30,6 +32,7 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
  */
 export async function leaveGroup(id: string): Promise<void> {
 	await database().groups.update(id, { left: true });
+	markInAGroup((await memberGroups()).length > 0);
 }
 
 /** The groups a new match may be recorded for. */
@@ -40,7 +43,9 @@ export async function memberGroups(): Promise<GroupRow[]> {
 
 /** Starts the groups' sync when this phone belongs to one (the NATS client loads only then). */
 export async function startGroups(): Promise<void> {
-	if ((await memberGroups()).length === 0) return;
+	const member = (await memberGroups()).length > 0;
+	markInAGroup(member);
+	if (!member) return;
 	const { startAll } = await import('./running.svelte');
 	await startAll();
 }
