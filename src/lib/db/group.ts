@@ -78,15 +78,14 @@ export async function readThing(
 	);
 }
 
-/** A match here that belongs to another group (or none): the group's version never replaces it. */
-export class OtherGroup extends Error {
-	constructor(readonly matchId: string) {
-		super(`Match ${matchId} here is not the group's.`);
-		this.name = 'OtherGroup';
-	}
-}
+/**
+ * A match here that belongs to another group (or none): the group's version never replaces it.
+ * Said as a value, not thrown: a write that fails inside a caller's transaction would end it.
+ */
+export const OTHER_GROUP = 'other-group';
 
-const RECORD_TABLES = (db: PasspadDb) => [
+/** Every table a version from the group may write: one transaction may hold many of them. */
+export const RECORD_TABLES = (db: PasspadDb) => [
 	db.players,
 	db.matches,
 	db.actions,
@@ -220,18 +219,18 @@ async function seatPlayer(db: PasspadDb, group: string, id: string, name: string
  * A match's version from the group, proven by the caller, in one transaction: this phone's
  * copy and its log replaced whole, its revision moved on (an open store follows it as another
  * tab's write), who wins what moved, the synced row written. A match here of another group is
- * never replaced (OtherGroup).
+ * never replaced (OTHER_GROUP, nothing written).
  */
 export async function writeMatch(
 	db: PasspadDb,
 	group: string,
 	match: ProvenEntry,
 	fields: SyncedFields
-): Promise<MatchRow> {
+): Promise<MatchRow | typeof OTHER_GROUP> {
 	const subject: Subject = `match.${match.id}`;
 	return db.transaction('rw', RECORD_TABLES(db), async () => {
 		const old = await db.matches.get(match.id);
-		if (old && old.group !== group) throw new OtherGroup(match.id);
+		if (old && old.group !== group) return OTHER_GROUP;
 		const seats = [];
 		for (const seat of match.seats) {
 			const player = await seatPlayer(db, group, seat.playerId, seat.name, match.createdAt);
@@ -270,10 +269,10 @@ export async function writeDeleted(
 	group: string,
 	matchId: string,
 	fields: SyncedFields
-): Promise<void> {
-	await db.transaction('rw', RECORD_TABLES(db), async () => {
+): Promise<void | typeof OTHER_GROUP> {
+	return db.transaction('rw', RECORD_TABLES(db), async () => {
 		const old = await db.matches.get(matchId);
-		if (old && old.group !== group) throw new OtherGroup(matchId);
+		if (old && old.group !== group) return OTHER_GROUP;
 		if (old) {
 			await logOf(db, matchId).delete();
 			await db.matches.delete(matchId);

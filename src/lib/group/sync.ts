@@ -32,7 +32,8 @@ import {
 	markAttempted,
 	matchWithLog,
 	moveSeq,
-	OtherGroup,
+	OTHER_GROUP,
+	RECORD_TABLES,
 	pendingCount,
 	readThing,
 	writeConflict,
@@ -65,10 +66,20 @@ import * as v from 'valibot';
 const WRONG_LAST_SEQUENCE = 10071;
 /** A pull ends after this long without news: a consumer recreated after a restart delivers at once. */
 const PULL_EXPIRES_MS = 4_000;
+/** Messages of the whole record taken in one transaction. */
+const BATCH = 200;
 /** Refused messages kept for the group's page, newest last. */
 const REFUSED_KEPT = 20;
 
 export type Online = 'online' | 'offline';
+
+/** A message of the group's stream, as read. */
+interface Message {
+	subject: string;
+	seq: number;
+	msgId: string;
+	data: Uint8Array;
+}
 
 /** A message of the group refused here: worded on the group's page (messages/src/grecord.json). */
 export interface RefusedNote {
@@ -309,13 +320,24 @@ export class GroupSync {
 					if (status.type === 'ordered_consumer_recreated') return messages.stop();
 				}
 			})();
+			// the whole record at first: many messages at a time, each batch one transaction
+			let batch: Message[] = [];
 			for await (const message of messages) {
 				if (message.seq < next) continue;
-				const msgId = message.headers?.get('Nats-Msg-Id') ?? '';
-				await this.#serial(() => this.#take(message.subject, message.seq, msgId, message.data));
+				batch.push({
+					subject: message.subject,
+					seq: message.seq,
+					msgId: message.headers?.get('Nats-Msg-Id') ?? '',
+					data: message.data
+				});
 				next = message.seq + 1;
+				if (message.info.pending > 0 && batch.length < BATCH) continue;
+				const taking = batch;
+				batch = [];
+				await this.#serial(() => this.#takeAll(taking));
 				if (message.seq >= target || message.info.pending === 0) this.#reached();
 			}
+			if (batch.length > 0) await this.#serial(() => this.#takeAll(batch));
 			this.#reading = null;
 		}
 	}
@@ -342,6 +364,23 @@ export class GroupSync {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Messages read together, in one transaction (a phone joining reads thousands); should
+	 * anything fail in it, each is taken again on its own, so one bad write loses no other.
+	 */
+	async #takeAll(batch: Message[]) {
+		const take = (message: Message) =>
+			this.#take(message.subject, message.seq, message.msgId, message.data);
+		if (batch.length === 1) return take(batch[0]);
+		try {
+			await this.#db.transaction('rw', RECORD_TABLES(this.#db), async () => {
+				for (const message of batch) await take(message);
+			});
+		} catch {
+			for (const message of batch) await take(message);
+		}
 	}
 
 	/** One message of the group, reconciled and written (or refused) in its own transaction. */
@@ -403,7 +442,9 @@ export class GroupSync {
 			}
 			case 'apply':
 				await this.#write(decision.version, fields, decision);
-				return this.#refresh();
+				// the counts moved only if a version of this thing was waiting here
+				if (here.outbox.length > 0) await this.#refresh();
+				return;
 		}
 	}
 
@@ -467,23 +508,22 @@ export class GroupSync {
 		decision?: Decision
 	) {
 		const thing: Thing = `${version.kind}.${version.id}`;
-		try {
-			if (version.kind === 'player') {
-				await writePlayer(this.#db, this.group, { ...version }, fields);
-			} else if (version.deleted) {
-				await writeDeleted(this.#db, this.group, version.id, fields);
-			} else {
-				const proven =
-					decision && 'match' in decision && decision.match ? decision.match : proveMatch(version);
-				const match = 'ok' in proven ? (proven.ok ? proven.match : null) : proven;
-				if (!match) {
-					const why = 'ok' in proven && !proven.ok ? proven.why : 'invalid';
-					return this.#refused_(thing, fields.seq, { kind: 'refused', why });
-				}
-				await writeMatch(this.#db, this.group, match, fields);
+		let written: unknown;
+		if (version.kind === 'player') {
+			written = await writePlayer(this.#db, this.group, { ...version }, fields);
+		} else if (version.deleted) {
+			written = await writeDeleted(this.#db, this.group, version.id, fields);
+		} else {
+			const proven =
+				decision && 'match' in decision && decision.match ? decision.match : proveMatch(version);
+			const match = 'ok' in proven ? (proven.ok ? proven.match : null) : proven;
+			if (!match) {
+				const why = 'ok' in proven && !proven.ok ? proven.why : 'invalid';
+				return this.#refused_(thing, fields.seq, { kind: 'refused', why });
 			}
-		} catch (error) {
-			if (!(error instanceof OtherGroup)) throw error;
+			written = await writeMatch(this.#db, this.group, match, fields);
+		}
+		if (written === OTHER_GROUP) {
 			this.#refuse({ thing, seq: fields.seq, why: 'other-group', at: this.#now() });
 			this.#emit();
 		}
