@@ -433,4 +433,28 @@ describe('group record sync', () => {
 		expect((await benBack.db.matches.get(id))?.notes).toBe('Ana: partie du jeudi');
 		expect(await benBack.db.matches.where('group').equals(group).count()).toBe(2);
 	}, 60_000);
+
+	it("group: a conflict settled by keeping this phone's version is that version on every phone", async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		const id = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 12, 3);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(id))?.length === 3);
+		await offline(ana);
+		await offline(ben);
+		await ana.as(() => setNotes(id, 'Version d’Ana'));
+		await ben.as(() => setNotes(id, 'Version de Ben'));
+		const anaBack = await online(ana, group);
+		await anaBack.sync.flush();
+		const benBack = await online(ben, group);
+		await benBack.sync.flush();
+		const subject = `match.${id}` as const;
+		await until(async () => !!(await anaBack.db.conflicts.get([group, subject])));
+		expect(await anaBack.sync.settle(subject, 'mine')).toEqual({ ok: true });
+		await until(async () => (await benBack.db.matches.get(id))?.notes === 'Version d’Ana');
+		await until(async () => (await benBack.db.conflicts.count()) === 0);
+		await until(() => agree(anaBack, benBack));
+		expect(await anaBack.db.conflicts.count()).toBe(0);
+	}, 60_000);
 });
