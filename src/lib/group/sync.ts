@@ -373,14 +373,18 @@ export class GroupSync {
 	async #takeAll(batch: Message[]) {
 		const take = (message: Message) =>
 			this.#take(message.subject, message.seq, message.msgId, message.data);
-		if (batch.length === 1) return take(batch[0]);
-		try {
-			await this.#db.transaction('rw', RECORD_TABLES(this.#db), async () => {
+		if (batch.length === 1) await take(batch[0]);
+		else {
+			try {
+				await this.#db.transaction('rw', RECORD_TABLES(this.#db), async () => {
+					for (const message of batch) await take(message);
+				});
+			} catch {
 				for (const message of batch) await take(message);
-			});
-		} catch {
-			for (const message of batch) await take(message);
+			}
 		}
+		// what a message queued (a contest) or let go again (a stale send) goes now, after it
+		void this.#send();
 	}
 
 	/** One message of the group, reconciled and written (or refused) in its own transaction. */
