@@ -8,6 +8,8 @@ import { startLiveApp } from './live';
 // the app served beside it, as `npm run server` does.
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
+/** Screens to check by eye, kept out of the repository. */
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/group';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.beforeAll(async () => {
@@ -89,6 +91,8 @@ test('group: a group made with the host link, a member invited by its link, a ma
 	// the next match's setup offers the same group first (the last chosen)
 	await ana.goto('/new');
 	await expect(ana.getByRole('radio', { name: 'Jeudi au club' })).toBeChecked();
+	mkdirSync(SHOTS, { recursive: true });
+	await ana.screenshot({ path: `${SHOTS}/new-record-for-360-light-en.png`, fullPage: true });
 
 	const axe = await new AxeBuilder({ page: ana }).include('main').analyze();
 	expect(axe.violations).toEqual([]);
@@ -158,10 +162,14 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 	await ben.goto(player);
 	await expect(ben.getByTestId('player-name')).toHaveText('Léa B.');
 
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/player-conflict-360-light-en.png`, fullPage: true });
 	await ben.getByRole('link', { name: "Open the group's page" }).click();
 	await expect(ben.getByTestId('group-conflict')).toContainText(
 		'A player renamed two ways: “Léa B.” on this phone, “Léa M.” in the group.'
 	);
+	await ben.screenshot({ path: `${SHOTS}/group-conflict-360-light-en.png`, fullPage: true });
+	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
 	await ben.getByRole('button', { name: "Keep the group's" }).click();
 	await expect(ben.getByText('Settled')).toBeVisible();
 	// Ana's player page, open all along, sees the conflict settled; the name reads the same
@@ -176,7 +184,7 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 test('group: screens at 360x640 and 820x1180, light and dark, English and French', async ({
 	browser
 }) => {
-	const dir = '/work/shots/grecord';
+	const dir = SHOTS;
 	mkdirSync(dir, { recursive: true });
 	for (const french of [false, true]) {
 		for (const dark of [false, true]) {
