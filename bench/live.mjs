@@ -6,8 +6,7 @@
 //   2. how many tables one server holds: each table a pen phone entering one action every 2 s
 //      and 3 followers, stepping up to at most 1,000 tables while the followers' p95 stays
 //      <= 100 ms, with the server's memory (resident) and CPU at each step.
-// The browser's paint after that is measured by the match screen's own bench when live play is
-// wired to it. Bounded: each step measures 10 s; the whole run stops after ~5 minutes.
+// The browser's paint after that, from the pen's commit, is bench/live-paint.mjs's. Bounded: each step measures 10 s; the whole run stops after ~5 minutes.
 // bcrypt cost 4 here (not 10): thousands of connections must open within the run; a connection
 // pays it once, the figures measured after are not affected.
 // Usage: node bench/live.mjs [maxTables]

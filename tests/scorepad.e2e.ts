@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import fc from 'fast-check';
 import { startMatch } from './helpers';
 import { logged, smallPhone, Thumb } from './reach';
@@ -173,12 +174,9 @@ for (const lang of ['en', 'fr'] as const) {
 			for (const [index, record] of run.state.deals.entries()) {
 				const deal = index + 1;
 				if (deal % 2 === 0) {
-					// an even deal on the score pad, switched to between deals: the switch is a choice
-					// of the table, kept below the referee's panel (its tile pad keeps the screen), so
-					// this one tap scrolls; every entry after it is in reach
-					await page.locator('[data-entry="pad"]').scrollIntoViewIfNeeded();
-					await page.locator('[data-entry="pad"]').tap();
-					await page.evaluate(() => window.scrollTo(0, 0));
+					// an even deal on the score pad, switched to between deals: the way to the pad sits
+					// in the tile box's empty corner before the deal's first tile, in reach
+					await thumb.tap(page.locator('[data-entry="pad"]'), 'to the score pad');
 					await thumb.entry('deal on the pad', () => dominoDeal(page, thumb, record));
 					await logged(page, ++logLength);
 					await thumb.tap(page.locator('[data-entry="referee"]'), 'referee');
@@ -215,6 +213,57 @@ for (const lang of ['en', 'fr'] as const) {
 			await expect(page.getByTestId('total-0')).toHaveText(String(a));
 			await expect(page.getByTestId('total-1')).toHaveText(String(b));
 			console.log(thumb.report(`dominoes mixed ${lang}`));
+			thumb.expectAllInReach(`dominoes mixed ${lang}`);
+		});
+
+		test(`the switch between referee and score pad is in reach in every game (${lang})`, async ({
+			page
+		}) => {
+			const thumb = new Thumb(page);
+			for (const game of ['Pass-Pass', 'PASS', "I'll Pass"]) {
+				await startMatch(page, game, NAMES.slice(0, game === 'PASS' ? 3 : 4), {
+					start: 'Ana',
+					french: lang === 'fr'
+				});
+				// refereed at setup: one button to the pad among the panel's controls, and back
+				const { violations } = await new AxeBuilder({ page })
+					.include('[data-testid="play"]')
+					.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+					.analyze();
+				expect(violations.map((violation) => `${game}: ${violation.id}`)).toEqual([]);
+				await thumb.tap(page.locator('[data-entry="pad"]'), `${game}: to the pad`);
+				await expect(page.getByTestId('score-pad')).toBeVisible();
+				await thumb.tap(page.locator('[data-entry="referee"]'), `${game}: to the referee`);
+				await expect(page.getByTestId('turn')).toBeVisible();
+			}
+			// Pass Pass: its own switch between trick by trick and cards won
+			await startMatch(page, 'Pass Pass', NAMES.slice(0, 4), { french: lang === 'fr' });
+			const won = lang === 'fr' ? 'Cartes gagnées' : 'Cards won';
+			const tricks = lang === 'fr' ? 'Pli par pli' : 'Trick by trick';
+			await thumb.tap(page.getByRole('button', { name: won, exact: true }), 'cards won');
+			await thumb.tap(page.getByRole('button', { name: tricks, exact: true }), 'tricks');
+			thumb.expectAllInReach(`entry switches ${lang}`);
+		});
+
+		test(`Pass-Pass house rule: a blocked deal entered per player, the partner with fewer starts (${lang})`, async ({
+			page
+		}) => {
+			await startMatch(page, 'Pass-Pass', NAMES.slice(0, 4), {
+				start: 'Ana',
+				french: lang === 'fr',
+				setup: padAtSetup(lang, (page) => page.locator('input[type="checkbox"]').first().check())
+			});
+			const thumb = new Thumb(page);
+			await thumb.tap(page.locator('[data-out="blocked"]'), 'blocked');
+			// team A (Ana, Cleo) 3 tiles against team B's 5: of its partners Cleo holds fewer
+			for (const [seat, tiles] of [2, 3, 1, 2].entries())
+				await type(page, thumb, `[data-left="${seat}"]`, tiles, `tiles ${seat}`);
+			await thumb.tap(page.locator('[data-tally]'), 'enter deal');
+			await logged(page, 1);
+			await expect(page.getByTestId('score-pad')).toContainText(
+				lang === 'fr' ? 'Cleo commence cette donne.' : 'Cleo starts this deal.'
+			);
+			thumb.expectAllInReach(`dominoes blocked per player ${lang}`);
 		});
 	});
 }

@@ -1,13 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { nextPress, startMatch } from './helpers';
+import { startMatch } from './helpers';
+import {
+	apart,
+	climbingAction,
+	dominoesAction,
+	enterableMatch,
+	passPassAction,
+	seeded
+} from './enter';
 import { logged, smallPhone, Thumb } from './reach';
 import { game as passPassInput, simulate } from '../src/lib/rules/pass-pass/simulate';
-import { cardKey, sideTotals, type PassPassAction } from '../src/lib/rules/pass-pass';
+import { cardKey, sideTotals } from '../src/lib/rules/pass-pass';
 import { legalMatch, matchInput } from '../src/lib/rules/dominoes/simulate';
-import { endsFor, tileKey, totals as dominoTotals } from '../src/lib/rules/dominoes';
-import { randomMatch } from '../src/lib/rules/climbing/simulate';
-import { totals as climbingTotals, type ClimbingAction } from '../src/lib/rules/climbing';
+import { totals as dominoTotals } from '../src/lib/rules/dominoes';
+import { totals as climbingTotals } from '../src/lib/rules/climbing';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { score } from '../src/lib/rules/ill-pass';
 
@@ -15,20 +22,6 @@ import { score } from '../src/lib/rules/ill-pass';
 // Before every tap the control is on screen without scrolling and nothing covers it (Thumb).
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
-
-/** A seeded stream of numbers for the simulators that take one. */
-function seeded(seed: number) {
-	let s = seed >>> 0;
-	return () => {
-		s = (s * 1664525 + 1013904223) >>> 0;
-		return s / 2 ** 32;
-	};
-}
-
-/** The same kind of entry twice in a row with one tap each: wait past the double-tap guard. */
-async function apart(page: Page, previous: { type: string } | undefined, type: string) {
-	if (previous?.type === type) await nextPress(page);
-}
 
 const LANGUAGES = [
 	{ lang: 'en', locale: 'en-GB', viewport: smallPhone.viewport },
@@ -93,33 +86,10 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			expect(run.steps[0].action).toEqual({ type: 'start', seat: input.start });
 			const steps = run.steps.slice(1);
 			for (const [at, step] of steps.entries()) {
-				const { action, before } = step;
+				const { action } = step;
 				await apart(page, steps[at - 1]?.action, action.type);
 				await thumb.entry(action.type, async () => {
-					switch (action.type) {
-						case 'play': {
-							const key = tileKey(action.tile);
-							await thumb.tap(page.getByTestId('turn').locator(`[data-tile="${key}"]`), key);
-							if (before.line.length > 0 && endsFor(before, action.tile).length === 2) {
-								await thumb.tap(page.locator(`[data-end="${action.end}"]`), `end ${action.end}`);
-							}
-							break;
-						}
-						case 'draw':
-						case 'keep':
-						case 'pass':
-							await thumb.tap(page.locator(`[data-act="${action.type}"]`), action.type);
-							break;
-						case 'count':
-							for (const tile of action.tiles ?? []) {
-								await thumb.tap(
-									page.getByTestId('count').locator(`[data-tile="${tileKey(tile)}"]`),
-									`count ${tileKey(tile)}`
-								);
-							}
-							await thumb.tap(page.locator('[data-count="tiles"]'), 'count them');
-							break;
-					}
+					await dominoesAction(page, thumb, step);
 				});
 				await logged(page, at + 1);
 			}
@@ -278,74 +248,3 @@ test('a card this device remembers goes down with colour and value; one tap corr
 	await entry.locator('.diamond-keys [data-diamonds="0"]').click();
 	await expect(fix).toHaveCount(0);
 });
-
-async function passPassAction(page: Page, thumb: Thumb, action: PassPassAction, seen: Set<string>) {
-	switch (action.type) {
-		case 'play': {
-			const { color, value, diamonds } = action.card;
-			const entry = page.getByTestId('turn');
-			await thumb.tap(entry.locator(`button.color[data-color="${color}"]`), color);
-			await thumb.tap(entry.locator(`.values [data-value="${value}"]`), `${color} ${value}`);
-			if (!seen.has(cardKey(action.card))) {
-				await thumb.tap(entry.locator(`.diamond-keys [data-diamonds="${diamonds}"]`), 'diamonds');
-			}
-			seen.add(cardKey(action.card));
-			return;
-		}
-		case 'firstTake':
-			return thumb.tap(page.locator(`[data-take="${cardKey(action.card)}"]`), 'first take');
-		case 'secondTake':
-			return thumb.tap(
-				page.locator(`[data-take="${action.cards.map(cardKey).join('+')}"]`),
-				'second take'
-			);
-		default:
-			throw new Error(`not entered trick by trick: ${action.type}`);
-	}
-}
-
-/** The faces a play shows: a doubled face for each value counted twice (cards < values). */
-function facesOf(action: { values: readonly string[]; cards: number }) {
-	const values = [...action.values];
-	let doubled = values.length - action.cards;
-	const faces: { rank: string; doubled: boolean }[] = [];
-	while (values.length > 0) {
-		const rank = values.shift()!;
-		const twin = values.indexOf(rank);
-		if (doubled > 0 && twin >= 0) {
-			values.splice(twin, 1);
-			faces.push({ rank, doubled: true });
-			doubled--;
-		} else faces.push({ rank, doubled: false });
-	}
-	return faces.length === action.cards ? faces : null;
-}
-
-/**
- * A random whole match whose every play can be shown with real faces (a doubled face shows one
- * value twice), from the first seed at or after `seed` that gives one.
- */
-function enterableMatch(seed: number) {
-	for (let tries = seed; ; tries++) {
-		const random = seeded(tries);
-		const coins = Array.from({ length: 120 }, () => Math.floor(random() * 10_000));
-		const run = randomMatch({ players: 3, mode: 'basic', tokens: 40, coins }, 600);
-		const enterable = run.actions.every((a) => a.type !== 'play' || facesOf(a) !== null);
-		if (enterable && run.states.at(-1)!.phase === 'over') return run;
-	}
-}
-
-async function climbingAction(page: Page, thumb: Thumb, action: ClimbingAction) {
-	if (action.type === 'start') {
-		return thumb.tap(page.locator(`[data-start="${action.seat}"]`), 'who starts');
-	}
-	if (action.type === 'pass') return thumb.tap(page.locator('[data-pass]'), 'pass');
-	if (action.type === 'tally') throw new Error('the simulator plays sets, never a score-pad game');
-	for (const face of facesOf(action)!) {
-		if (face.doubled) await thumb.tap(page.locator('[data-double]'), '×2');
-		await thumb.tap(page.locator(`[data-rank="${face.rank}"]`), face.rank);
-	}
-	if (action.upgrade) await thumb.tap(page.locator('label:has([data-upgrade])'), 'upgrade');
-	if (action.augment > 0) await thumb.tap(page.locator('label:has([data-augment])'), 'augment');
-	await thumb.tap(page.locator('[data-play]'), 'play');
-}

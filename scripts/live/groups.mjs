@@ -26,7 +26,7 @@ const words = (value, most) =>
  *   | { what: 'table', match: string, game: string, names: string[] }
  *   | { what: 'close', table: string }
  *   | { what: 'remove', user: string }} GroupRequest
- * @typedef {'bad-request' | 'unknown-group' | 'unknown-user' | 'unknown-table' | 'failed'} GroupError
+ * @typedef {'bad-request' | 'unknown-group' | 'unknown-user' | 'unknown-table' | 'full' | 'failed'} GroupError
  */
 
 /** The request kinds a member may send on its group's subjects. */

@@ -14,13 +14,21 @@ export function proxyLive(server, target) {
 	const open = new Map();
 	/** @type {(agent: string) => boolean} */
 	let refusing = () => false;
+	/** @type {Set<{ socket: import('node:stream').Duplex, upstream: import('node:net').Socket, agent: string }>} */
+	const pairs = new Set();
+	/** @type {Set<{ socket: import('node:stream').Duplex, upstream: import('node:net').Socket, agent: string }>} */
+	const held = new Set();
 	server.on('upgrade', (req, socket, head) => {
 		const path = (req.url ?? '').split('?')[0];
 		const agent = req.headers['user-agent'] ?? '';
 		if (path !== LIVE_PATH || refusing(agent)) return socket.destroy();
 		const upstream = connect(target(), '127.0.0.1');
 		open.set(socket, agent).set(upstream, agent);
+		const pair = { socket, upstream, agent };
+		pairs.add(pair);
 		const close = () => {
+			pairs.delete(pair);
+			held.delete(pair);
 			socket.destroy();
 			upstream.destroy();
 			open.delete(socket);
@@ -47,6 +55,23 @@ export function proxyLive(server, target) {
 				socket.destroy();
 				open.delete(socket);
 			}
+		},
+		/**
+		 * Holds what the server sends to the phones `who` names (their own messages still go
+		 * out) until `release()`: two phones then act on the same view of the table (tests).
+		 */
+		hold(/** @type {(agent: string) => boolean} */ who) {
+			for (const pair of pairs) {
+				if (!who(pair.agent) || held.has(pair)) continue;
+				pair.upstream.unpipe(pair.socket);
+				pair.upstream.pause();
+				held.add(pair);
+			}
+		},
+		/** Lets what was held through, in the order the server sent it. */
+		release() {
+			for (const pair of held) pair.upstream.pipe(pair.socket);
+			held.clear();
 		},
 		/** Cuts those phones and refuses them until `refuse(() => false)`: a longer cut (tests). */
 		refuse(/** @type {(agent: string) => boolean} */ who = () => true) {

@@ -46,6 +46,12 @@ export const NATS_SERVER = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
 export const GROUP_VERSIONS = 8;
 /** A group stream's size: ~10,000 matches of a few KiB with a few versions each. */
 export const GROUP_BYTES = 256 * 1024 * 1024;
+/**
+ * A group's members and open tables at most: a club's, with room to spare. Each costs a user in
+ * the config and a reload, so one member's phone cannot grow the config without end.
+ */
+export const MAX_MEMBERS = 200;
+export const MAX_OPEN_TABLES = 40;
 
 /** Whether nats-server can be run here. */
 export function natsInstalled() {
@@ -97,7 +103,8 @@ async function listening(/** @type {number} */ port, ms = 10_000) {
  *   ports?: Partial<Node>[],
  *   wsHost?: string,
  *   quiet?: boolean,
- *   log?: (line: string) => void
+ *   log?: (line: string) => void,
+ *   limits?: { members?: number, openTables?: number, groupBytes?: number }
  * }} LiveOptions
  */
 
@@ -172,6 +179,8 @@ async function stopLeftOver(dir) {
  * @param {(registry: import('./registry.mjs').Registry) => boolean} change false: nothing to change
  */
 function changeOnDisk(dataDir, change) {
+	// no server ever ran on this folder: nothing to revoke
+	if (!existsSync(join(dataDir, 'state.json'))) return false;
 	const state = /** @type {State} */ (
 		JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8'))
 	);
@@ -367,16 +376,26 @@ export async function startLive(options) {
 			max_msg_size: 60 * 1024,
 			// ~10,000 matches of a few KiB, each with a few versions; when full, a new version is
 			// refused (the phone keeps it and says so) rather than an old match dropped
-			max_bytes: GROUP_BYTES,
+			max_bytes: options.limits?.groupBytes ?? GROUP_BYTES,
 			discard: /** @type {import('@nats-io/jetstream').DiscardPolicy} */ ('new'),
 			deny_delete: true,
 			deny_purge: true
 		});
 
 	const js = jetstream(nc, { timeout: 5_000 });
-	/** The server's own messages in a group's stream: a member's or a table's record. */
+	/**
+	 * The server's own messages in a group's stream: a member's or a table's record. JetStream
+	 * can miss a request for a moment around a reload (docs/group.md, "Removing"): tried again.
+	 */
 	async function record(/** @type {string} */ subject, /** @type {object} */ body) {
-		await js.publish(subject, JSON.stringify(body));
+		for (let tries = 0; ; tries++) {
+			try {
+				return await js.publish(subject, JSON.stringify(body));
+			} catch (error) {
+				if (tries >= 20 || !/no responders|not enabled/i.test(String(error))) throw error;
+				await sleep(100);
+			}
+		}
 	}
 
 	let queue = Promise.resolve();
@@ -482,6 +501,8 @@ export async function startLive(options) {
 			if (!found) return { error: 'unknown-group' };
 			switch (asked.what) {
 				case 'invite': {
+					const active = Object.values(found.members).filter((one) => !one.removedAt);
+					if (active.length >= (options.limits?.members ?? MAX_MEMBERS)) return { error: 'full' };
 					const member = await addMember(registry, group, asked.label, cost, now);
 					writeRegistry(dataDir, registry);
 					await reload();
@@ -493,6 +514,10 @@ export async function startLive(options) {
 					return { group, name: found.name, member };
 				}
 				case 'table': {
+					const most = options.limits?.openTables ?? MAX_OPEN_TABLES;
+					if ((openTablesOf(registry)[group] ?? []).length >= most) {
+						return { error: 'full' };
+					}
 					const { match, game, names } = asked;
 					const made = await addTable(registry, cost, now, { group, match, game, names });
 					writeRegistry(dataDir, registry);
@@ -509,12 +534,14 @@ export async function startLive(options) {
 				case 'close': {
 					const closed = closeTable(registry, group, asked.table, now);
 					if (!closed) return { error: 'unknown-table' };
-					writeRegistry(dataDir, registry);
-					await reload();
+					// the board hears "closed" first, then loses the table's permissions: it stops
+					// following before the server would refuse it
 					await record(
 						boardTableSubject(group, asked.table),
 						tableRecord(asked.table, closed, false, now)
 					);
+					writeRegistry(dataDir, registry);
+					await reload();
 					return { table: asked.table };
 				}
 				case 'remove': {
@@ -584,14 +611,22 @@ export async function startLive(options) {
 	// removals made by `node scripts/server.mjs revoke-member` while this process runs, and before
 	let watching = /** @type {import('node:fs').FSWatcher | null} */ (null);
 	let settle = /** @type {NodeJS.Timeout | undefined} */ (undefined);
-	const onRegistry = () => {
+	let stopped = false;
+	const onRegistry = (tries = 0) => {
+		if (stopped) return;
 		clearTimeout(settle);
-		settle = setTimeout(() => {
-			serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
-		}, 200);
+		settle = setTimeout(
+			() => {
+				serial(announceRemovals).catch((failure) => {
+					log(`announcing removals: ${failure}`);
+					if (tries < 10) onRegistry(tries + 1);
+				});
+			},
+			200 * (tries + 1)
+		);
 	};
 	try {
-		watching = watch(dataDir, (_, file) => file === 'tables.json' && onRegistry());
+		watching = watch(dataDir, (_, file) => file === 'tables.json' && onRegistry(0));
 	} catch {
 		// no file watching here: removals made elsewhere are written at the next start
 	}
@@ -667,10 +702,13 @@ export async function startLive(options) {
 		/** Starts a stopped node again, on the same ports and store. */
 		async restart(index = 0) {
 			if (processes[index]) return;
+			// the registry on disk: a revoke from the command line is never undone by a restart
+			registry = readRegistry(dataDir);
 			writeConfigs();
 			await startNode(index);
 		},
 		async stop() {
+			stopped = true;
 			watching?.close();
 			clearTimeout(settle);
 			for (const sub of provisioning) sub.unsubscribe();

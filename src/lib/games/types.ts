@@ -1,4 +1,4 @@
-import type { Component } from 'svelte';
+import type { Component, Snippet } from 'svelte';
 import type { ActionOf, AnyGame, ConfigOf, Refusal, StateOf } from '$lib/rules/common';
 import type { MatchSession } from '$lib/match/session.svelte';
 
@@ -28,8 +28,12 @@ export interface TableSetup {
  */
 export interface GameUi<G extends AnyGame = AnyGame, Options = unknown> {
 	readonly game: G;
-	/** the referee panel: turn, the controls for the next action, the game's own live view */
-	readonly Panel: Component<{ session: MatchSession<G> }>;
+	/**
+	 * the referee panel: turn, the controls for the next action, the game's own live view; while
+	 * a round may be entered on the score pad, `padSwitch` is the one button that goes there, for
+	 * the panel to place among its own controls, in reach at 360x640 (docs/architecture.md)
+	 */
+	readonly Panel: Component<{ session: MatchSession<G>; padSwitch?: Snippet }>;
 	/**
 	 * The score pad: a whole round (deal, game) entered as its result instead of move by move,
 	 * shown instead of the Panel while `padOpen` says a round may be entered (docs/architecture.md).

@@ -20,6 +20,7 @@ import {
  * Why a request did not give what was asked:
  * - `bad-request`: a name, label or id not in its form (refused here or by the server);
  * - `unknown-group`, `unknown-user`, `unknown-table`: the server has no such (live) thing;
+ * - `full`: the group has as many members (200) or open tables (40) as a server gives one;
  * - `refused`: this credential may not ask that (another group's, a revoked one);
  * - `no-answer`: no provisioning server answered in time (offline, or no server running);
  * - `bad-answer`: an answer that is not what was asked for;
@@ -30,6 +31,7 @@ export type ProvisionError =
 	| 'unknown-group'
 	| 'unknown-user'
 	| 'unknown-table'
+	| 'full'
 	| 'refused'
 	| 'no-answer'
 	| 'bad-answer'
@@ -71,7 +73,14 @@ export type GroupTable = v.InferOutput<typeof GroupTable>;
 const Closed = v.object({ table: TableId });
 const Removed = v.object({ user: GroupUser });
 const Refusal = v.object({
-	error: v.picklist(['bad-request', 'unknown-group', 'unknown-user', 'unknown-table', 'failed'])
+	error: v.picklist([
+		'bad-request',
+		'unknown-group',
+		'unknown-user',
+		'unknown-table',
+		'full',
+		'failed'
+	])
 });
 
 /** What a live table plays, as the board shows it. */

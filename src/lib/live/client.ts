@@ -43,9 +43,12 @@ export class LiveChannel {
 	#closed = false;
 	#online: Online = 'online';
 	#onStatus = new Set<(status: Online) => void>();
+	/** whether closing the channel closes the connection too (a phone's one per match) */
+	readonly #owns: boolean;
 
-	constructor(nc: NatsConnection, table: string, match: string) {
+	constructor(nc: NatsConnection, table: string, match: string, { owns = false } = {}) {
 		this.#nc = nc;
+		this.#owns = owns;
 		this.#js = jetstream(nc, { timeout: 5_000 });
 		this.#table = table;
 		this.#match = match;
@@ -70,6 +73,7 @@ export class LiveChannel {
 
 	async #watchStatus() {
 		for await (const status of this.#nc.status()) {
+			if (this.#closed) return;
 			if (status.type === 'disconnect' || status.type === 'reconnecting') this.#set('offline');
 			else if (status.type === 'reconnect') this.#set('online');
 			else if (status.type === 'close') return this.#set('offline');
@@ -196,9 +200,17 @@ export class LiveChannel {
 		);
 	}
 
+	/**
+	 * Stops reading and listening. A closed channel tells nobody anything more: a screen's
+	 * channel left open would go on reacting to the connection's status after the screen
+	 * is gone (docs/live.md, "The client").
+	 */
 	async close() {
+		if (this.#closed) return;
 		this.#closed = true;
+		this.#onStatus.clear();
 		this.#reading?.stop();
 		for (const sub of this.#subs) sub.unsubscribe();
+		if (this.#owns) await this.#nc.close().catch(() => {});
 	}
 }

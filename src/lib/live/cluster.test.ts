@@ -11,7 +11,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { startLive } from '../../../scripts/live/server.mjs';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
-import { inboxOf, streamOf } from './names.js';
+import { groupStreamOf, inboxOf, streamOf } from './names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
 
@@ -116,4 +116,11 @@ describe('live cluster', () => {
 		expect(acked).toHaveLength(31);
 		console.log(`cluster: leader node ${victim + 1} killed; ${offline} appends retried`);
 	}, 90_000);
+
+	it('group: a group’s stream is replicated on the three nodes too', async () => {
+		for (let index = 0; index < 3; index++) await live.restart(index);
+		const club = await live.createGroup();
+		const info = await live.jsm.streams.info(groupStreamOf(club.group));
+		expect(info.config.num_replicas).toBe(3);
+	}, 60_000);
 });

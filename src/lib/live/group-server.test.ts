@@ -106,7 +106,8 @@ async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; err
 }
 
 beforeAll(async () => {
-	server = await startTestLive();
+	// a small group's limits, so that reaching them takes a few requests
+	server = await startTestLive({ limits: { members: 6, openTables: 3, groupBytes: 1024 * 1024 } });
 	const host = await server.phone(server.live.host);
 	club = await must(createGroup(host, 'Thursday club', 'Ana’s phone'));
 	other = await must(createGroup(host, 'Family', 'Zoé’s phone'));
@@ -168,6 +169,30 @@ describe('group server', () => {
 		await expect(forged).rejects.toThrow(/permission/i);
 		const table = put(ana, boardTableSubject(club.group, 'abcdefabcdef'), { open: true }, 0);
 		await expect(table).rejects.toThrow(/permission/i);
+	});
+
+	it('group: a full stream refuses a new version and keeps every old one', async () => {
+		const host = await server.phone(server.live.host);
+		const full = await must(createGroup(host, 'Full', 'One'));
+		const one = await server.phone(full.member);
+		const big = { log: 'x'.repeat(50 * 1024) };
+		const stored: number[] = [];
+		let refused: unknown = null;
+		for (let index = 0; index < 40 && !refused; index++) {
+			await put(one, recordSubject(full.group, `match-${index}`), big, 0).then(
+				(ack) => stored.push(ack.seq),
+				(error) => (refused = error)
+			);
+		}
+		expect(refused).toBeInstanceOf(JetStreamApiError);
+		expect(String(refused)).toMatch(/maximum bytes/i);
+		// JetStream's "store failed" (10077): the phone keeps its version and says the group is full
+		expect((refused as JetStreamApiError).code).toBe(10077);
+		expect(stored.length).toBeGreaterThan(10);
+		const info = await server.live.jsm.streams.info(groupStreamOf(full.group));
+		// every accepted version is still there, the first one too (and the first member's record)
+		expect(info.state.messages).toBe(stored.length + 1);
+		expect(info.state.first_seq).toBe(1);
 	});
 
 	it('group: an invited member reads the whole record', async () => {
@@ -359,6 +384,24 @@ describe('group server', () => {
 });
 
 describe('group server, whole restarts and revoking a group', () => {
+	it('group: a group full of members or open tables refuses one more, and makes nothing', async () => {
+		const host = await server.phone(server.live.host);
+		const small = await must(createGroup(host, 'Small', 'One'));
+		const one = await server.phone(small.member);
+		for (let count = 2; count <= 6; count++) await must(invite(one, small.group, `Phone ${count}`));
+		expect(await invite(one, small.group, 'Phone 7')).toEqual({ ok: false, error: 'full' });
+		const table = { match: 'm-1', game: 'dominoes' as const, names: ['A', 'B'] };
+		const opened = [];
+		for (let count = 1; count <= 3; count++)
+			opened.push(await must(openGroupTable(one, small.group, table)));
+		const before = readFileSync(join(server.dir, 'tables.json'), 'utf8');
+		expect(await openGroupTable(one, small.group, table)).toEqual({ ok: false, error: 'full' });
+		expect(readFileSync(join(server.dir, 'tables.json'), 'utf8')).toBe(before);
+		// a closed table makes room
+		await must(closeGroupTable(one, small.group, opened[0].table));
+		await must(openGroupTable(one, small.group, table));
+	}, 30_000);
+
 	it('group: the record, the credentials and the board’s tables survive the server restarted', async () => {
 		const ana = await server.phone(club.member);
 		const table = await must(

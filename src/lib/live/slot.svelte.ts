@@ -15,6 +15,13 @@ export class LiveSlot {
 	failed = $state(false);
 	readonly canStart: boolean;
 	#unsubscribe: () => void = () => {};
+	/**
+	 * The screen is gone: a table still connecting then is closed at once. A table left
+	 * listening would go on writing this match's synced key beside the next screen's.
+	 */
+	#closed = false;
+	/** connecting now: a second look (the screen's effect again) waits for the first */
+	#connecting: Promise<void> | null = null;
 
 	constructor(session: MatchSession) {
 		this.#session = session;
@@ -31,8 +38,9 @@ export class LiveSlot {
 
 	/** Connects a match that is live here (on opening its screen). */
 	async resume() {
-		if (!this.saved || this.table) return;
-		await this.#connect(this.saved, false);
+		if (!this.saved || this.table || this.#closed) return;
+		this.#connecting ??= this.#connect(this.saved, false).finally(() => (this.#connecting = null));
+		await this.#connecting;
 	}
 
 	/** "Play live": a new table on the server, this phone holding the pen. */
@@ -62,6 +70,7 @@ export class LiveSlot {
 			const { table } = await connect(saved, session, starting, (id) =>
 				id === session.match.game ? game : undefined
 			);
+			if (this.#closed) return void (await table.close());
 			this.table = table;
 			// every change committed here (not what came from the table) is the pen's to send
 			this.#unsubscribe = session.store.subscribe((change) => {
@@ -92,6 +101,7 @@ export class LiveSlot {
 	}
 
 	async close() {
+		this.#closed = true;
 		this.#unsubscribe();
 		await this.table?.close();
 	}

@@ -34,10 +34,16 @@ export async function connect(
 	rulesOf: (game: GameId) => AnyGame | undefined
 ): Promise<{ table: LiveTable; port: SessionPort }> {
 	const nc = await openLive(saved.link);
-	const channel = new LiveChannel(nc, saved.link.t, saved.link.m);
+	// the connection is this table's alone: closing the table closes it
+	const channel = new LiveChannel(nc, saved.link.t, saved.link.m, { owns: true });
 	const port = new SessionPort(saved.link.m, session);
 	const me = { by: deviceId(newId), name: saved.name, reader: saved.link.r === 'r' };
 	const table = new LiveTable(channel, port, me, rulesOf);
-	await table.open(starting);
+	try {
+		await table.open(starting);
+	} catch (error) {
+		await table.close();
+		throw error;
+	}
 	return { table, port };
 }

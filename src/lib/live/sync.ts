@@ -1,6 +1,6 @@
 /**
- * How this phone's log and the table's relate, and the entry that carries one to the other
- * (docs/live.md, "Offline and conflicts"). Pure; actions compare as JSON whatever the order
+ * How this phone's log and the table's relate, and the entries that carry one to the other
+ * (docs/live.md, "On the phone"). Pure; actions compare as JSON whatever the order
  * of their fields.
  */
 import type { Change } from './protocol';
@@ -39,15 +39,30 @@ export function relate(here: readonly unknown[], table: readonly unknown[]): Rel
 }
 
 /**
- * The one entry that turns the table's log into this phone's: one more action, the last one
- * taken back, or the actions from the first difference on.
+ * The entries that turn the table's log into this phone's, in the order they were most likely
+ * entered (docs/live.md, "On the phone"): the pen phone cut off sends each step as its own entry, so
+ * every follower's news line and the log's history say what was entered, one step at a time.
+ * Derived from the two logs alone, so a reload while offline loses nothing:
+ * - this phone's log extends the table's: one `act` per missing action;
+ * - it is a prefix of the table's: one `undo` per action taken back;
+ * - both differ from action `at` on (an edit of the past, or an undo then entries): one
+ *   `rewrite` from `at`, as long as the table's rest (an edit keeps the length), then one `act`
+ *   per action past it.
+ * Each step is legal when the last log is: every log between is a prefix of this phone's, or
+ * of the table's.
  */
-export function changeFrom(table: readonly unknown[], here: readonly unknown[]): Change | null {
-	const common = shared(table, here);
-	if (common === table.length && common === here.length) return null;
-	if (common === table.length && here.length === table.length + 1) {
-		return { kind: 'act', action: here[common] as { type: string } };
-	}
-	if (common === here.length && table.length === here.length + 1) return { kind: 'undo' };
-	return { kind: 'rewrite', from: common, actions: here.slice(common) as { type: string }[] };
+export function stepsToSend(table: readonly unknown[], here: readonly unknown[]): Change[] {
+	const at = shared(table, here);
+	const acts = (from: number): Change[] =>
+		here.slice(from).map((action) => ({ kind: 'act', action: action as { type: string } }));
+	if (at === table.length) return acts(at);
+	if (at === here.length)
+		return Array.from({ length: table.length - at }, () => ({ kind: 'undo' }));
+	const end = Math.min(table.length, here.length);
+	const rewrite: Change = {
+		kind: 'rewrite',
+		from: at,
+		actions: here.slice(at, end) as { type: string }[]
+	};
+	return [rewrite, ...acts(end)];
 }

@@ -9,7 +9,7 @@ import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
-import { changeFrom, key, relate } from './sync';
+import { key, relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 
 /** This phone's own copy of the match, as the live table needs it. */
@@ -64,6 +64,17 @@ export class LiveTable {
 	 * included: the server compares an append with the subject's last message, whatever it is.
 	 */
 	#lastSeen = 0;
+	/**
+	 * Closed: this table looks at nothing more. The follow page's table and the match
+	 * screen's share the synced key; a closed one left reacting to a reconnect would write
+	 * its old log's key over the live one, and the screen would see entries of its own.
+	 */
+	#closed = false;
+	/**
+	 * The id of our entry the server called stale. After a restart the first try may be
+	 * stored after all (sent when the connection came back); seeing it come back clears `stale`.
+	 */
+	#staleId: string | null = null;
 
 	table = $state.raw<LiveMatch | null>(null);
 	caughtUp = $state(false);
@@ -114,6 +125,7 @@ export class LiveTable {
 	 */
 	async open(starting: boolean) {
 		this.#channel.onStatus((status) => {
+			if (this.#closed) return;
 			this.online = status;
 			if (status === 'online') void this.#reconcile();
 		});
@@ -165,6 +177,7 @@ export class LiveTable {
 	}
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
+		if (this.#closed) return;
 		this.#lastSeen = Math.max(this.#lastSeen, seq);
 		const read = readEntry(bytes);
 		if (!read.ok) {
@@ -173,8 +186,13 @@ export class LiveTable {
 			const verdict = this.table
 				? accept(this.table, read.entry, seq)
 				: begin(read.entry, seq, this.#rulesOf);
-			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
-			else if (verdict.kind === 'conflict') {
+			if (verdict.kind === 'applied' || verdict.kind === 'known') {
+				const holder = this.table?.pen.by;
+				this.table = verdict.live;
+				// the pen moved (to this phone or another): an ask made before is answered
+				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
+				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
+			} else if (verdict.kind === 'conflict') {
 				// two entries at one position on the server: shown, never picked
 				this.conflict = {
 					here: this.table?.actions.length ?? 0,
@@ -204,6 +222,7 @@ export class LiveTable {
 	#queued = false;
 	/** One look at a time: a write here or a send must end before the next look. */
 	#reconcile(): Promise<void> {
+		if (this.#closed) return Promise.resolve();
 		if (this.#queued) return this.#queue;
 		this.#queued = true;
 		this.#queue = this.#queue
@@ -218,11 +237,13 @@ export class LiveTable {
 
 	async #reconcileNow() {
 		const table = this.table;
-		if (!table || !this.caughtUp || this.conflict) return;
+		if (this.#closed || !table || !this.caughtUp || this.conflict) return;
 		const here = this.#port.read().actions;
 		if (relate(here, table.actions).kind === 'same') {
 			this.#port.setSynced(key(here));
-			this.stale = false;
+			// the notice that another phone got there first stays until this phone writes
+			// again: the entry that beat ours is what made the logs agree
+			if (this.penIsMine) [this.stale, this.#staleId] = [false, null];
 			return;
 		}
 		// entries made on this phone since it last agreed with the table (the phone that starts
@@ -236,13 +257,14 @@ export class LiveTable {
 			else setTimeout(() => void this.#reconcile(), 300);
 			return;
 		}
-		// the pen phone sends its own entries, in order
-		if (this.penIsMine) return this.#push(changeFrom(table.actions, here));
+		// the pen phone sends its own entries, in order, each step as its own entry: the next
+		// look, after this one's answer, sends the next
+		if (this.penIsMine) return this.#push(stepsToSend(table.actions, here)[0] ?? null);
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
 	}
 
-	/** Sends one change after the table's last entry; one at a time, each after its answer. */
+	/** Sends one step after the table's last entry; one at a time, each after its answer. */
 	async #push(change: Change | null) {
 		if (!change || this.#pushing || this.#me.reader) return;
 		const table = this.table;
@@ -262,11 +284,12 @@ export class LiveTable {
 				this.#inFlight = null;
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
-				this.stale = false;
+				[this.stale, this.#staleId] = [false, null];
 			} else if (answer.why === 'stale') {
-				// another phone's entry is there: the reader brings it, then we look again
+				// another phone's entry is there (or our own first try, stored when the server
+				// came back): the reader brings it, then we look again
 				this.#inFlight = null;
-				this.stale = true;
+				[this.stale, this.#staleId] = [true, entry.id];
 				return;
 			} else {
 				// no answer: sent again (same id) once the connection is back, or now if it is
@@ -287,6 +310,8 @@ export class LiveTable {
 	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
 	async takePen(name = this.#me.name) {
 		if (!this.table || this.penIsMine || this.#me.reader) return;
+		// a new try: the word that the last one lost goes
+		[this.stale, this.#staleId] = [false, null];
 		this.#me = { ...this.#me, name };
 		if (this.holderSilent) {
 			await this.#takeNow();
@@ -328,7 +353,8 @@ export class LiveTable {
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
-		} else if (answer.why === 'stale') this.stale = true;
+			[this.stale, this.#staleId] = [false, null];
+		} else if (answer.why === 'stale') [this.stale, this.#staleId] = [true, entry.id];
 	}
 
 	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
@@ -337,7 +363,7 @@ export class LiveTable {
 		await this.#port.keepApart();
 		if (!(await this.#port.write(this.table))) return;
 		this.#port.setSynced(key(this.table.actions));
-		this.conflict = null;
+		[this.conflict, this.stale, this.#staleId] = [null, false, null];
 	}
 
 	dismissRefused() {
@@ -345,6 +371,7 @@ export class LiveTable {
 	}
 
 	async close() {
+		this.#closed = true;
 		for (const timer of this.#timers) clearInterval(timer);
 		await this.#channel.close();
 	}

@@ -38,13 +38,19 @@ export interface TestLive {
 	stop(): Promise<void>;
 }
 
-export async function startTestLive(options: { nodes?: number } = {}): Promise<TestLive> {
+export async function startTestLive(
+	options: {
+		nodes?: number;
+		limits?: { members?: number; openTables?: number; groupBytes?: number };
+	} = {}
+): Promise<TestLive> {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-'));
 	const start = () =>
 		startLive({
 			dataDir: dir,
 			cost: 4,
 			nodes: options.nodes,
+			limits: options.limits,
 			// NATS_LOG=1: the server's own log on stderr, to see why a test's request was refused
 			quiet: !process.env.NATS_LOG
 		});

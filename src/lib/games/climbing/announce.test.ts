@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { m } from '$lib/paraglide/messages';
 import { fold } from '$lib/rules/common/testing';
 import { climbing, type ClimbingAction, type ClimbingState, type Rank } from '$lib/rules/climbing';
 import { announce } from './announce';
@@ -17,7 +18,7 @@ const pass = (seat: number): ClimbingAction => ({ type: 'pass', seat });
 
 /** The line after `action` on `before`, with the log's words for it. */
 const told = (said: string, before: ClimbingState, action: ClimbingAction) =>
-	announce(said, before, fold(climbing, before, action), NAMES);
+	announce(said, action, before, fold(climbing, before, action), NAMES);
 
 describe('PASS: what just happened, in one line', () => {
 	it('a set played is told in the log words, ended as a sentence', () => {
@@ -41,5 +42,16 @@ describe('PASS: what just happened, in one line', () => {
 		const news = told('Ana played a nine (9; 1 card)', lastCard, put(0, '9'));
 		expect(news.text).toBe('Ana played a nine (9; 1 card). Game 1: Ana played their last card.');
 		expect(news.tone).toBe('deal');
+	});
+
+	it('a game entered on the score pad is said once: who played out, not again as a last card', () => {
+		const said = m.sp_cl_log_tally({ game: 1, name: 'Ben' });
+		const entered: ClimbingAction = { type: 'tally', winner: 1 };
+		const news = told(said, begun(), entered);
+		expect(news).toEqual({
+			text: 'Game 1 entered on the score pad: Ben played out their hand.',
+			tone: 'deal'
+		});
+		expect(news.text.match(/Ben/g)).toHaveLength(1);
 	});
 });

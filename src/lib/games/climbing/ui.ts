@@ -158,7 +158,7 @@ export const ui: GameUi<typeof climbing, ClimbingOptions> = {
 	ScorePad,
 	padOpen,
 	news: (action, before, after, names) =>
-		announce(describe(action, before, names), before, after, names),
+		announce(describe(action, before, names), action, before, after, names),
 	Options,
 	Rules,
 	// the rules' defaults (one source): basic mode, the box's 40 tokens

@@ -124,6 +124,15 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			});
 		case 'tally-tiles-total':
 			return m.sp_dom_refusal_tiles_total({ total: Number(params.total), max: Number(params.max) });
+		case 'tally-tiles-per-seat':
+			return m.sp_dom_refusal_per_seat();
+		case 'tally-seat-tiles-range':
+			return m.sp_dom_refusal_seat_tiles_range({
+				name: names[Number(params.seat)] ?? String(params.seat ?? ''),
+				tiles: String(params.tiles),
+				min: Number(params.min),
+				max: Number(params.max)
+			});
 		case 'malformed-action':
 		case 'game-over':
 		case 'players-range':
@@ -187,7 +196,9 @@ function describe(act: DominoesAction, state: DominoesState, names: readonly str
 		case 'tally': {
 			const deal = state.deal;
 			if (act.wentOut === null) {
-				const [a, b] = act.left ?? [0, 0];
+				const left = act.left ?? [0, 0];
+				// per seat (the house rule's) or per team: the log says the teams' tiles either way
+				const [a, b] = left.length === 4 ? [left[0] + left[2], left[1] + left[3]] : left;
 				return m.sp_dom_log_blocked({ deal, teamA: teamLetter(0), teamB: teamLetter(1), a, b });
 			}
 			const team = teamName(1 - teamOf(act.wentOut), names);

@@ -15,10 +15,14 @@ const refusal = (state: DominoesState, action: DominoesAction) => {
 	return result.ok ? null : result.refusal;
 };
 
-/** A refereed deal's result as the table writes it on the score pad. */
-function tallyOf(record: DealRecord): DominoesAction {
+/**
+ * A refereed deal's result as the table writes it on the score pad: a blocked deal's tiles per
+ * team, or per seat (the pad asks so under the house rule).
+ */
+function tallyOf(record: DealRecord, perSeat = false): DominoesAction {
 	if (record.wentOut === null) {
 		const [a, b, c, d] = record.handSizes;
+		if (perSeat) return { type: 'tally', wentOut: null, left: [a, b, c, d] };
 		return { type: 'tally', wentOut: null, left: [a + c, b + d] };
 	}
 	return { type: 'tally', wentOut: record.wentOut, total: Math.max(...record.points) };
@@ -30,13 +34,14 @@ function mixed(
 	entered: (deal: number) => boolean
 ) {
 	const match = legalMatch(input);
+	const perSeat = input.houseRuleWinnerStarts;
 	let state = dominoes.setup(match.config, 4);
 	for (const step of match.steps) {
 		const deal = step.before.deal;
 		if (step.action.type === 'start') state = apply(state, step.action);
 		else if (!entered(deal)) state = apply(state, step.action);
 		else if (step.after.deal !== deal || step.after.phase === 'over')
-			state = apply(state, tallyOf(step.after.deals[deal - 1]));
+			state = apply(state, tallyOf(step.after.deals[deal - 1], perSeat));
 	}
 	return { match, state };
 }
@@ -77,6 +82,43 @@ describe('Pass-Pass dominoes on the score pad gives what refereeing the deals gi
 		);
 	});
 
+	it('house rule, every deal entered: the same starters, blocked deals included (Pass-Pass 8)', () => {
+		let blocked = 0;
+		let unequal = 0;
+		fc.assert(
+			fc.property(matchInput, (input) => {
+				const ruled = { ...input, houseRuleWinnerStarts: true };
+				const { match, state } = mixed(ruled, () => true);
+				for (const record of match.state.deals)
+					if (record.wentOut === null) {
+						blocked++;
+						const [a, b, c, d] = record.handSizes;
+						if (a !== c || b !== d) unequal++;
+					}
+				expect(figures(state)).toEqual(figures(match.state));
+			}),
+			{ numRuns: 80 }
+		);
+		// the property reached the case it is about: blocked deals whose partners hold unequal hands
+		expect(blocked).toBeGreaterThan(5);
+		expect(unequal).toBeGreaterThan(2);
+	});
+
+	it('house rule, mixed: refereed and entered deals in one match give the same match', () => {
+		fc.assert(
+			fc.property(
+				matchInput,
+				fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+				(input, pad) => {
+					const ruled = { ...input, houseRuleWinnerStarts: true };
+					const { match, state } = mixed(ruled, (deal) => pad[deal - 1]);
+					expect(figures(state)).toEqual(figures(match.state));
+				}
+			),
+			{ numRuns: 60 }
+		);
+	});
+
 	it('house rule: the winner of an entered domino starts the next deal', () => {
 		fc.assert(
 			fc.property(matchInput, (input) => {
@@ -84,7 +126,7 @@ describe('Pass-Pass dominoes on the score pad gives what refereeing the deals gi
 				const match = legalMatch(ruled);
 				let state = dominoes.setup(match.config, 4);
 				state = apply(state, match.actions[0]);
-				state = apply(state, tallyOf(match.state.deals[0]));
+				state = apply(state, tallyOf(match.state.deals[0], true));
 				const first = match.state.deals[0];
 				expect(state.deals[0].points).toEqual(first.points);
 				if (first.wentOut !== null) expect(state.starter).toBe(first.wentOut);
@@ -120,6 +162,27 @@ describe('Pass-Pass score pad refuses impossible deals, saying why', () => {
 			code: 'tally-tiles-total',
 			params: { total: 28, max: 27 }
 		});
+	});
+
+	it('house rule: a blocked deal per team is refused (partners are not tied), per seat checked', () => {
+		const ruled = dominoes.setup({ houseRuleWinnerStarts: true, starter: 0 }, 4);
+		expect(refusal(ruled, { type: 'tally', wentOut: null, left: [5, 3] })?.code).toBe(
+			'tally-tiles-per-seat'
+		);
+		expect(refusal(ruled, { type: 'tally', wentOut: null, left: [2, 0, 3, 1] })).toEqual({
+			code: 'tally-seat-tiles-range',
+			params: { seat: 1, tiles: '0', min: 1, max: 10 }
+		});
+		expect(refusal(ruled, { type: 'tally', wentOut: null, left: [10, 10, 4, 4] })?.code).toBe(
+			'tally-tiles-total'
+		);
+		// team A (seats 0 and 2) scores less, 3 to 5; of its partners seat 2 holds fewer: it starts
+		const next = apply(ruled, { type: 'tally', wentOut: null, left: [2, 3, 1, 2] });
+		expect(next.deals[0].points).toEqual([3, 5]);
+		expect(next.starter).toBe(2);
+		// partners holding as many: the seat to the left of the starter (the base rule)
+		const tied = apply(ruled, { type: 'tally', wentOut: null, left: [2, 3, 2, 2] });
+		expect(tied.starter).toBe(1);
 	});
 
 	it('a deal already begun tile by tile, and before the lots', () => {

@@ -28,12 +28,62 @@ export function wentOutRange(): { min: number; max: number } {
 	};
 }
 
+/** Most tiles one player can hold at a blocked deal's end: 6 dealt and the whole boneyard drawn. */
+export const SEAT_TILES_MAX = HAND_SIZE + BONEYARD_SIZE;
+
+/**
+ * The tiles each seat holds at a blocked deal's end, from what the pad entered: per team
+ * ([team 0, team 1]) or per seat. The house rule's next starter is the partner holding fewer
+ * tiles (docs/rulings.md, Pass-Pass 8), which only per-seat figures tell; per team is enough for
+ * the score and for the base rule, whose next starter the hands never change.
+ */
+function blockedHands(
+	state: DominoesState,
+	left: unknown
+): Result<{ handSizes: number[]; points: [number, number] }, DominoesRefusal> {
+	if (!Array.isArray(left)) return refuse(MALFORMED);
+	const figures = left as unknown[];
+	if (figures.length === SEATS) {
+		for (const [seat, tiles] of figures.entries()) {
+			// a blocked deal leaves a tile in every hand (docs/rulings.md, Pass-Pass 7)
+			if (!Number.isInteger(tiles) || (tiles as number) < 1 || (tiles as number) > SEAT_TILES_MAX)
+				return refuse('tally-seat-tiles-range', {
+					seat,
+					tiles: String(tiles),
+					min: 1,
+					max: SEAT_TILES_MAX
+				});
+		}
+		const sizes = figures as number[];
+		const points: [number, number] = [sizes[0] + sizes[2], sizes[1] + sizes[3]];
+		return ok({ handSizes: [...sizes], points });
+	}
+	if (figures.length !== 2) return refuse(MALFORMED);
+	if (state.config.houseRuleWinnerStarts) return refuse('tally-tiles-per-seat');
+	for (const [team, tiles] of figures.entries()) {
+		if (
+			!Number.isInteger(tiles) ||
+			(tiles as number) < TEAM_TILES_MIN ||
+			(tiles as number) > TEAM_TILES_MAX
+		)
+			return refuse('tally-tiles-range', {
+				team,
+				tiles: String(tiles),
+				min: TEAM_TILES_MIN,
+				max: TEAM_TILES_MAX
+			});
+	}
+	const [team0, team1] = figures as number[];
+	// without the house rule the next starter is the base rule's whatever the hands hold
+	return ok({ handSizes: [team0, team1, team0, team1], points: [team0, team1] });
+}
+
 /**
  * Score pad: a whole deal entered as its result, before its first tile (docs/rulings.md,
  * Pass-Pass 7): who went out and the spots left in the other team's hands, or a blocked deal
- * (wentOut null) and the tiles left per team [team 0, team 1]. The sheet, the 7-deal total and
- * who starts the next deal follow as after a refereed deal. A blocked deal entered per team
- * cannot tell partners apart, so for the house rule they count as tied (Pass-Pass 8).
+ * (wentOut null) and the tiles left, per team or per seat (blockedHands; per seat under the
+ * house rule). The sheet, the 7-deal total and who starts the next deal follow as after a
+ * refereed deal.
  */
 export function tally(
 	state: DominoesState,
@@ -45,30 +95,16 @@ export function tally(
 	if (state.phase === 'count') return refuse('count-first');
 	if (state.line.length > 0) return refuse('deal-under-way', { deal: state.deal });
 	if (wentOut === null) {
-		if (!Array.isArray(left) || left.length !== 2) return refuse(MALFORMED);
-		for (const [team, tiles] of (left as unknown[]).entries()) {
-			if (
-				!Number.isInteger(tiles) ||
-				(tiles as number) < TEAM_TILES_MIN ||
-				(tiles as number) > TEAM_TILES_MAX
-			)
-				return refuse('tally-tiles-range', {
-					team,
-					tiles: String(tiles),
-					min: TEAM_TILES_MIN,
-					max: TEAM_TILES_MAX
-				});
-		}
-		const [team0, team1] = left as number[];
-		if (team0 + team1 > BLOCKED_TILES_MAX)
-			return refuse('tally-tiles-total', { total: team0 + team1, max: BLOCKED_TILES_MAX });
-		const blocked = {
-			...state,
-			handSizes: [team0, team1, team0, team1],
-			boneyard: 0,
-			wentOut: null
-		};
-		return ok(finishDeal(blocked, [team0, team1], null));
+		const hands = blockedHands(state, left);
+		if (!hands.ok) return hands;
+		const { handSizes, points } = hands.value;
+		if (points[0] + points[1] > BLOCKED_TILES_MAX)
+			return refuse('tally-tiles-total', {
+				total: points[0] + points[1],
+				max: BLOCKED_TILES_MAX
+			});
+		const blocked = { ...state, handSizes, boneyard: 0, wentOut: null };
+		return ok(finishDeal(blocked, points, null));
 	}
 	if (!isSeat(wentOut, SEATS)) return refuse('bad-seat', { seat: String(wentOut) });
 	if (typeof total !== 'number') return refuse('count-tiles-or-total');

@@ -92,7 +92,7 @@ export type DominoesAction =
 			readonly type: 'tally';
 			readonly wentOut: number | null;
 			readonly total?: number;
-			readonly left?: readonly [number, number];
+			readonly left?: readonly [number, number] | readonly [number, number, number, number];
 	  };
 
 export const REFUSALS = [
@@ -123,7 +123,9 @@ export const REFUSALS = [
 	'total-out-of-range',
 	'deal-under-way',
 	'tally-tiles-range',
-	'tally-tiles-total'
+	'tally-tiles-total',
+	'tally-tiles-per-seat',
+	'tally-seat-tiles-range'
 ] as const;
 export type DominoesRefusal = (typeof REFUSALS)[number];
 

@@ -1,0 +1,210 @@
+/**
+ * The live board's connection (docs/group.md, "The board"): the group's `table` subjects read
+ * newest-first, and each open table followed as a reader with the live client, every entry
+ * checked and replayed (live/replay.ts) before its card changes. It writes nothing: no match is
+ * kept on this device, and the board's credential could not publish anyway. Loaded dynamically
+ * by /board only (it brings the NATS client).
+ */
+import type { NatsConnection } from '@nats-io/nats-core';
+import { DeliverPolicy, jetstream, type Consumer, type ConsumerMessages } from '@nats-io/jetstream';
+import { gameEntry } from '$lib/games/catalog';
+import { RULES } from '$lib/rules/registry';
+import type { GameId } from '$lib/rules/common';
+import { LiveChannel } from '$lib/live/client';
+import { openLive } from '$lib/live/browser';
+import { readEntry } from '$lib/live/protocol';
+import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
+import { boardTableSubject, groupStreamOf } from '$lib/live/names.js';
+import { cardOf, type BoardUi, type TableCard } from './card';
+import type { BoardLink } from './link';
+import { readRegistration, tableOfSubject, type TableRegistration } from './registration';
+
+export type Connection = 'connecting' | 'online' | 'offline';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** A pull ends after this long without news: a consumer recreated by a restart reads again soon. */
+const PULL_EXPIRES_MS = 4_000;
+
+/** One open table of the group on the board: its checked copy and what its card shows. */
+export class BoardTable {
+	readonly table: string;
+	readonly match: string;
+	readonly game: GameId;
+	/** the seats' names as the registration gives them, until the match's start is read */
+	readonly names: readonly string[];
+	card = $state.raw<TableCard | null>(null);
+	/** the last entry applied: the card shows the table up to it */
+	entry = $state<string | null>(null);
+	refused = $state.raw<{ why: RefusedWhy; reason?: string } | null>(null);
+	/** two entries at one position: the table's phones settle it, the board waits */
+	conflict = $state(false);
+	ui = $state.raw<BoardUi | null>(null);
+	#live: LiveMatch | null = null;
+	#channel: LiveChannel | null = null;
+
+	constructor(registration: TableRegistration) {
+		this.table = registration.table;
+		this.match = registration.match;
+		this.game = registration.game;
+		this.names = registration.names;
+	}
+
+	async open(nc: NatsConnection) {
+		const entry = gameEntry(this.game);
+		if (!entry) return;
+		const ui = await entry.load();
+		this.ui = ui;
+		this.#channel = new LiveChannel(nc, this.table, this.match);
+		void this.#channel.follow(1, (_seq, bytes) => this.#receive(_seq, bytes, ui));
+	}
+
+	#receive(seq: number, bytes: Uint8Array, ui: BoardUi) {
+		const read = readEntry(bytes);
+		if (!read.ok) return void (this.refused = { why: read.why });
+		const previous = this.#live;
+		const verdict = previous
+			? accept(previous, read.entry, seq)
+			: begin(read.entry, seq, (game) => (game === this.game ? RULES[game] : undefined));
+		if (verdict.kind === 'known') return;
+		if (verdict.kind === 'conflict') return void (this.conflict = true);
+		if (verdict.kind === 'refused') {
+			const reason = verdict.refusal?.code;
+			this.refused = reason ? { why: verdict.why, reason } : { why: verdict.why };
+			return;
+		}
+		this.#live = verdict.live;
+		this.refused = null;
+		this.card = cardOf(verdict.live, ui, previous);
+		this.entry = read.entry.id;
+	}
+
+	/** the seats' names as the match's start gives them (the registration's until then) */
+	get seats(): readonly string[] {
+		return this.#live?.start.names ?? this.names;
+	}
+
+	async close() {
+		await this.#channel?.close();
+	}
+}
+
+export class Board {
+	readonly link: BoardLink;
+	connection = $state<Connection>('connecting');
+	/** the server refused the board's credential: a new link is needed */
+	refusedCredential = $state(false);
+	/** a message on the group's `table` subjects that was not a table: ignored */
+	badRegistration = $state(false);
+	/** the open tables, in the order they opened */
+	tables = $state.raw<BoardTable[]>([]);
+	/** the group's tables have been read up to now at least once */
+	ready = $state(false);
+	#nc: NatsConnection | null = null;
+	#reading: ConsumerMessages | null = null;
+	#closed = false;
+
+	constructor(link: BoardLink) {
+		this.link = link;
+	}
+
+	async open() {
+		for (let wait = 1_000; !this.#closed; wait = Math.min(wait * 2, 8_000)) {
+			try {
+				this.#nc = await openLive(this.link);
+				break;
+			} catch (error) {
+				if (/authori[sz]ation/i.test(String((error as Error)?.message ?? error))) {
+					this.refusedCredential = true;
+					this.connection = 'offline';
+					return;
+				}
+				this.connection = 'offline';
+				await sleep(wait);
+			}
+		}
+		const nc = this.#nc;
+		if (!nc) return;
+		this.connection = 'online';
+		void this.#watch(nc);
+		void this.#readTables(nc);
+	}
+
+	async #watch(nc: NatsConnection) {
+		for await (const status of nc.status()) {
+			if (status.type === 'disconnect' || status.type === 'reconnecting') {
+				this.connection = 'offline';
+			} else if (status.type === 'reconnect') this.connection = 'online';
+			else if (status.type === 'close') this.connection = 'offline';
+		}
+	}
+
+	/** The group's tables, newest registration of each first, then every change as it comes. */
+	async #readTables(nc: NatsConnection) {
+		const js = jetstream(nc, { timeout: 5_000 });
+		const stream = groupStreamOf(this.link.g);
+		while (!this.#closed) {
+			let messages: ConsumerMessages;
+			let consumer: Consumer;
+			try {
+				consumer = await js.consumers.get(stream, {
+					filter_subjects: boardTableSubject(this.link.g, '*'),
+					deliver_policy: DeliverPolicy.LastPerSubject
+				});
+				messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
+			} catch {
+				// the server is away: the connection comes back by itself, then so does the reader
+				await sleep(1_000);
+				continue;
+			}
+			this.#reading = messages;
+			// a group with no table yet: no message will come to say the read is done
+			void consumer
+				.info(true)
+				.then((info) => info.num_pending === 0 && (this.ready = true))
+				.catch(() => {});
+			void (async () => {
+				for await (const status of messages.status()) {
+					// the library's own recreate can stall (docs/live.md): read afresh, newest first
+					if (status.type === 'ordered_consumer_recreated') return messages.stop();
+				}
+			})();
+			for await (const message of messages) {
+				await this.#registered(message.subject, message.data);
+				if (message.info.pending === 0) this.ready = true;
+			}
+			this.#reading = null;
+		}
+	}
+
+	async #registered(subject: string, bytes: Uint8Array) {
+		const registration = readRegistration(subject, bytes);
+		const table = tableOfSubject(subject);
+		const known = this.tables.find((it) => it.table === table);
+		if (!registration) {
+			this.badRegistration = true;
+			return;
+		}
+		if (!registration.open) {
+			if (!known) return;
+			this.tables = this.tables.filter((it) => it !== known);
+			await known.close();
+			return;
+		}
+		// the same table again (a fresh read after a reconnect): already followed
+		if (known && known.match === registration.match) return;
+		if (known) {
+			this.tables = this.tables.filter((it) => it !== known);
+			await known.close();
+		}
+		const added = new BoardTable(registration);
+		this.tables = [...this.tables, added];
+		if (this.#nc) await added.open(this.#nc);
+	}
+
+	async close() {
+		this.#closed = true;
+		this.#reading?.stop();
+		await Promise.all(this.tables.map((table) => table.close()));
+		await this.#nc?.close();
+	}
+}

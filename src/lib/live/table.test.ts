@@ -1,0 +1,259 @@
+/**
+ * The live table against a channel and a phone played by the test (docs/live.md, "On the
+ * phone"): what a closed table does on a reconnect, the word a lost race leaves, and what the
+ * pen phone cut off sends when it is back.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { RULES } from '$lib/rules/registry';
+import type { Append, LiveChannel, Online } from './client';
+import { writeEntry, type Entry } from './protocol';
+import { nextEntry, type LiveMatch } from './replay';
+import { key } from './sync';
+import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
+
+const ANA = 'phone-ana-0001';
+const BEN = 'phone-ben-0002';
+
+const start: Entry = {
+	v: 1,
+	id: 'entry-start-01',
+	match: 'match-1',
+	pos: 0,
+	prev: null,
+	by: ANA,
+	at: 1,
+	change: {
+		kind: 'start',
+		game: 'ill-pass',
+		config: { start: 0, takerReveals: false },
+		names: ['Ana', 'Ben', 'Chloé'],
+		createdAt: 1,
+		pen: 'Ana'
+	}
+};
+
+/** A channel whose server the test plays: it delivers entries and answers appends. */
+function fakeChannel(answer: (entry: Entry) => Append) {
+	const status = new Set<(status: Online) => void>();
+	let deliver: (seq: number, bytes: Uint8Array, pending: number) => void | Promise<void> = () => {};
+	const sent: Entry[] = [];
+	const channel = {
+		onStatus(callback: (status: Online) => void) {
+			status.add(callback);
+			return () => status.delete(callback);
+		},
+		onHere() {},
+		onAsk() {},
+		sayHere() {},
+		ask() {},
+		async follow(_: number, onEntry: typeof deliver) {
+			deliver = onEntry;
+		},
+		async append(bytes: Uint8Array) {
+			const entry = JSON.parse(new TextDecoder().decode(bytes)) as Entry;
+			sent.push(entry);
+			return answer(entry);
+		},
+		async close() {}
+	};
+	return {
+		channel: channel as unknown as LiveChannel,
+		sent,
+		deliver: (seq: number, entry: Entry, pending = 0) => deliver(seq, writeEntry(entry), pending),
+		// the connection as the library reports it: a closed table's channel may still say so
+		say: (online: Online) => [...status].forEach((callback) => callback(online))
+	};
+}
+
+/** A phone's own match, kept in memory, with its synced key. */
+function fakePort(actions: unknown[] = []) {
+	const state = { actions, synced: null as string | null, writes: 0 };
+	const port: LocalPort = {
+		read: (): LocalMatch => ({
+			id: 'match-1',
+			game: 'ill-pass',
+			config: null,
+			names: [],
+			createdAt: 1,
+			actions: state.actions
+		}),
+		async write(table: LiveMatch) {
+			state.writes++;
+			state.actions = [...table.actions];
+			return true;
+		},
+		keepApart: async () => 'kept-apart',
+		synced: () => state.synced,
+		setSynced: (synced) => void (state.synced = synced)
+	};
+	return { port, state };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('live table', () => {
+	it('a closed table writes nothing more, not even its synced key when the connection comes back', async () => {
+		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
+		const { port, state } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: BEN, name: 'Ben', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		expect(state.synced).toBe(key([]));
+		await table.close();
+		// meanwhile the match screen's own table agreed with a longer log
+		state.synced = key([{ type: 'reveal', card: 3 }]);
+		server.say('offline');
+		server.say('online');
+		await server.deliver(2, start);
+		await settle();
+		expect(state.synced).toBe(key([{ type: 'reveal', card: 3 }]));
+		expect(state.writes).toBe(0);
+		expect(server.sent).toEqual([]);
+	});
+
+	it('the loser of a race for the pen is told, and keeps the word once the winner’s entry is in', async () => {
+		const server = fakeChannel(() => ({ ok: false, why: 'stale' }));
+		const { port, state } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: BEN, name: 'Ben', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		// Ana has been silent long enough: Ben takes the pen at once, and loses the race
+		table.now = Date.now() + 60_000;
+		await table.takePen('Ben');
+		expect(server.sent.map((entry) => entry.change.kind)).toEqual(['pen']);
+		expect(table.stale).toBe(true);
+		const won = nextEntry(
+			table.table!,
+			{ kind: 'pen', to: 'phone-cleo-0003', name: 'Chloé' },
+			'phone-cleo-0003',
+			'entry-cleo-pen',
+			2
+		);
+		await server.deliver(2, won);
+		await settle();
+		expect(table.penName).toBe('Chloé');
+		expect(table.stale).toBe(true);
+		expect(table.conflict).toBeNull();
+		expect(state.writes).toBe(0);
+		await table.close();
+	});
+
+	it('an ask is answered once the pen moves: the phone that asked may ask again later', async () => {
+		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
+		const { port } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: BEN, name: 'Ben', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		// Ana is here: Ben asks her for the pen
+		table.lastHere = Date.now();
+		table.now = Date.now();
+		await table.takePen('Ben');
+		expect(table.asked).toBe(true);
+		const given = nextEntry(
+			table.table!,
+			{ kind: 'pen', to: BEN, name: 'Ben' },
+			ANA,
+			'entry-give',
+			2
+		);
+		await server.deliver(2, given);
+		await settle();
+		expect(table.penIsMine).toBe(true);
+		expect(table.asked).toBe(false);
+		// later the pen goes back to Ana: Ben's old ask does not stay on his screen
+		const back = nextEntry(
+			table.table!,
+			{ kind: 'pen', to: ANA, name: 'Ana' },
+			ANA,
+			'entry-back',
+			3
+		);
+		await server.deliver(3, back);
+		await settle();
+		expect(table.penIsMine).toBe(false);
+		expect(table.asked).toBe(false);
+		await table.close();
+	});
+
+	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
+		// a server as JetStream keeps one subject: an append is stored only after the message it
+		// expects, and an id seen before is acknowledged again, never stored twice
+		const stored: { seq: number; entry: Entry }[] = [{ seq: 1, entry: start }];
+		const expected: number[] = [];
+		let cut = true;
+		const server = fakeChannel((entry) => {
+			if (cut) return { ok: false, why: 'offline' };
+			const known = stored.find((it) => it.entry.id === entry.id);
+			if (known) return { ok: true, seq: known.seq, duplicate: true };
+			if (expected[expected.length - 1] !== stored[stored.length - 1].seq) {
+				return { ok: false, why: 'stale' };
+			}
+			stored.push({ seq: stored.length + 1, entry });
+			return { ok: true, seq: stored.length, duplicate: false };
+		});
+		const append = server.channel.append.bind(server.channel);
+		server.channel.append = (bytes, id, after) => {
+			expected.push(after);
+			return append(bytes, id, after);
+		};
+		const { port, state } = fakePort();
+		const table = new LiveTable(
+			server.channel,
+			port,
+			{ by: ANA, name: 'Ana', reader: false },
+			(id) => RULES[id]
+		);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		expect(table.penIsMine).toBe(true);
+		// cut off, Ana enters three actions, each committed here first
+		server.say('offline');
+		const offline = [{ type: 'reveal', card: 3 }, { type: 'pass' }, { type: 'take' }];
+		for (const action of offline) {
+			state.actions = [...state.actions, action];
+			table.changed();
+			await settle();
+		}
+		const tried = server.sent.map((entry) => entry.id);
+		expect(tried.length).toBeGreaterThan(0);
+		expect(table.pending).toBe(true);
+		cut = false;
+		server.say('online');
+		await vi.waitFor(() => expect(stored).toHaveLength(4));
+		await settle();
+		const sent = stored.slice(1).map((it) => it.entry);
+		expect(sent.map((entry) => entry.change)).toEqual(
+			offline.map((action) => ({ kind: 'act', action }))
+		);
+		expect(sent.map((entry) => [entry.pos, entry.prev])).toEqual([
+			[1, start.id],
+			[2, sent[0].id],
+			[3, sent[1].id]
+		]);
+		// the first entry tried while cut off went out again with its own id
+		expect(new Set(tried)).toEqual(new Set([sent[0].id]));
+		expect(table.pending).toBe(false);
+		expect(table.conflict).toBeNull();
+		expect(state.synced).toBe(key(offline));
+		await table.close();
+	});
+});
