@@ -14,6 +14,10 @@ export async function boardGroup(live, name = 'Club') {
 		group: made.group,
 		member: made.member,
 		board: made.board,
+		name: made.name,
+		/** The group's first member's link, as the phone that made the group keeps it. @param {string} origin */
+		memberLink: (origin) =>
+			`${origin}/group#${new URLSearchParams({ g: made.group, n: made.name, u: made.member.user, p: made.member.pass })}`,
 		/** The board's link (docs/group.md, "Links"): the credential in the fragment. @param {string} origin */
 		link: (origin) =>
 			`${origin}/board#${new URLSearchParams({ g: made.group, n: made.name, u: made.board.user, p: made.board.pass })}`,
