@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { nextPress } from './helpers';
 import type { Thumb } from './reach';
-import { cardKey, type PassPassAction } from '../src/lib/rules/pass-pass';
 import { randomMatch } from '../src/lib/rules/climbing/simulate';
 import type { Step as DominoesStep } from '../src/lib/rules/dominoes/simulate';
 import { endsFor, tileKey } from '../src/lib/rules/dominoes';
@@ -22,37 +21,6 @@ export function seeded(seed: number) {
 /** The same kind of entry twice in a row with one tap each: wait past the double-tap guard. */
 export async function apart(page: Page, previous: { type: string } | undefined, type: string) {
 	if (previous?.type === type) await nextPress(page);
-}
-
-/** One Pass Pass action of a trick: a card (colour, value, its diamonds unless known) or a take. */
-export async function passPassAction(
-	page: Page,
-	thumb: Pick<Thumb, 'tap'>,
-	action: PassPassAction,
-	seen: Set<string>
-) {
-	switch (action.type) {
-		case 'play': {
-			const { color, value, diamonds } = action.card;
-			const entry = page.getByTestId('turn');
-			await thumb.tap(entry.locator(`button.color[data-color="${color}"]`), color);
-			await thumb.tap(entry.locator(`.values [data-value="${value}"]`), `${color} ${value}`);
-			if (!seen.has(cardKey(action.card))) {
-				await thumb.tap(entry.locator(`.diamond-keys [data-diamonds="${diamonds}"]`), 'diamonds');
-			}
-			seen.add(cardKey(action.card));
-			return;
-		}
-		case 'firstTake':
-			return thumb.tap(page.locator(`[data-take="${cardKey(action.card)}"]`), 'first take');
-		case 'secondTake':
-			return thumb.tap(
-				page.locator(`[data-take="${action.cards.map(cardKey).join('+')}"]`),
-				'second take'
-			);
-		default:
-			throw new Error(`not entered trick by trick: ${action.type}`);
-	}
 }
 
 /** The faces a play shows: a doubled face for each value counted twice (cards < values). */

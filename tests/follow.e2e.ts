@@ -3,14 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import fc from 'fast-check';
 import { jetstream } from '@nats-io/jetstream';
 import { startMatch } from './helpers';
-import {
-	apart,
-	climbingAction,
-	dominoesAction,
-	enterableMatch,
-	passPassAction,
-	seeded
-} from './enter';
+import { apart, climbingAction, dominoesAction, enterableMatch, seeded } from './enter';
+import { gridAction } from './grid';
 import { logged, smallPhone, Thumb } from './reach';
 import { startLiveApp } from './live';
 import { game as passPassInput, simulate } from '../src/lib/rules/pass-pass/simulate';
@@ -190,7 +184,7 @@ test('follow: a follower phone follows a whole Pass Pass match, trick by trick, 
 		while (actions[end].type === 'play') end++;
 		if (actions[end + 1]?.type === 'secondTake') end++;
 		for (const action of actions.slice(at, end + 1)) {
-			await passPassAction(ana.page, thumb, action, known);
+			await gridAction(ana.page, thumb, action, known);
 			await logged(ana.page, ++at);
 		}
 		tricks++;
@@ -292,10 +286,10 @@ const OPENINGS: {
 			let at = 0;
 			for (let trick = 0; trick < 2; trick++) {
 				while (run.actions[at].type === 'play')
-					await passPassAction(page, thumb, run.actions[at++], known);
-				await passPassAction(page, thumb, run.actions[at++], known);
+					await gridAction(page, thumb, run.actions[at++], known);
+				await gridAction(page, thumb, run.actions[at++], known);
 				if (run.actions[at]?.type === 'secondTake')
-					await passPassAction(page, thumb, run.actions[at++], known);
+					await gridAction(page, thumb, run.actions[at++], known);
 				await logged(page, at);
 			}
 		}

@@ -115,9 +115,8 @@ for (const lang of ['en', 'fr'] as const) {
 			await startMatch(page, 'Pass Pass', LONG, { french });
 			await noSidewaysScroll(page, 'Pass Pass, 6 players');
 			// a card on the table and the cards won entry: names in the trick and on the keys
-			await page.locator('button.color[data-color="blue"]').click();
-			await page.locator('.values [data-value="7"]').click();
-			await page.locator('.diamond-keys [data-diamonds="2"]').click();
+			await page.locator('[data-card="blue-7"]').click();
+			await page.locator('[data-testid="grid-diamonds"] [data-diamonds="2"]').click();
 			await noSidewaysScroll(page, 'Pass Pass, a trick');
 			await startMatch(page, 'Pass-Pass', LONG.slice(0, 4), { french });
 			await noSidewaysScroll(page, 'Pass-Pass');

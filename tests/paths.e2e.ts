@@ -10,6 +10,7 @@ import {
 	startMatch,
 	type Disruption
 } from './helpers';
+import { gridAction } from './grid';
 import { logged, smallPhone, Thumb } from './reach';
 import { game as passPassInput } from '../src/lib/rules/pass-pass/simulate';
 import {
@@ -408,6 +409,7 @@ async function passPassEntry(
 			await thumb.tap(wanted, wonMode ? 'cards won mode' : 'trick by trick mode');
 		}
 	}
+	// cards won: colour, value, and the diamonds of a card never seen
 	const card = async (c: Card) => {
 		const colour = turnCard.locator(`button.color[data-color="${c.color}"]`);
 		if ((await colour.getAttribute('aria-pressed')) !== 'true') await thumb.tap(colour, c.color);
@@ -422,17 +424,10 @@ async function passPassEntry(
 	for (const action of actions) {
 		switch (action.type) {
 			case 'play':
-				await card(action.card);
-				seen.add(cardKey(action.card));
-				break;
 			case 'firstTake':
-				await thumb.tap(page.locator(`[data-take="${cardKey(action.card)}"]`), 'first take');
-				break;
 			case 'secondTake':
-				await thumb.tap(
-					page.locator(`[data-take="${action.cards.map(cardKey).join('+')}"]`),
-					'second take'
-				);
+				// trick by trick: a tap a card on the grid, its diamonds once, the picks
+				await gridAction(page, thumb, action, seen);
 				break;
 			case 'won': {
 				const takers = turnCard.locator('.takers').first().getByRole('button');

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
 import { importBackup } from './backup-import';
-import { readBackup } from './backup-validate';
+import { BackupRefused, readBackup } from './backup-validate';
 import { device, everyGame, fresh, freshEachTest } from './backup-fixtures';
 import { setNotes, setTimePlayed } from './matches';
 
@@ -20,7 +20,7 @@ describe('backup: export then import is lossless for every game', () => {
 		]);
 		await fresh(); // the new phone
 		const report = await importBackup(readBackup(JSON.stringify(before)));
-		expect(report).toEqual({ players: 4, matches: 4, skipped: 0 });
+		expect(report).toEqual({ players: 4, groups: 0, matches: 4, skipped: 0 });
 		const after = await exportAll('test', before.exportedAt);
 		const byId = <T extends { id: string }>(rows: T[]) =>
 			[...rows].sort((a, b) => a.id.localeCompare(b.id));
@@ -31,7 +31,12 @@ describe('backup: export then import is lossless for every game', () => {
 	it('merges: a match already here is kept, a player with the same name is the same player', async () => {
 		await everyGame();
 		const file = JSON.stringify(await exportAll('test'));
-		expect(await importBackup(readBackup(file))).toEqual({ players: 0, matches: 0, skipped: 4 });
+		expect(await importBackup(readBackup(file))).toEqual({
+			players: 0,
+			groups: 0,
+			matches: 0,
+			skipped: 4
+		});
 		expect(await device().matches.count()).toBe(4);
 	});
 });
@@ -90,5 +95,44 @@ describe('backup: the v4 fields', () => {
 		expect(totals.reduce((sum, total) => sum + total.played, 0)).toBe(
 			finished.reduce((sum, row) => sum + row.playerIds.length, 0)
 		);
+	});
+});
+
+describe('backup: the v5 groups', () => {
+	const club = {
+		id: 'club01',
+		name: 'Jeudi au club',
+		server: '',
+		user: 'm-club01-ana',
+		pass: 'A'.repeat(24),
+		role: 'member' as const,
+		left: false,
+		joinedAt: 5
+	};
+
+	it("the groups a phone belongs to and each match's group go through export and import", async () => {
+		await everyGame();
+		await device().groups.add(club);
+		const [one] = await device().matches.toArray();
+		await device().matches.update(one.id, { group: 'club01' });
+		const file = JSON.stringify(await exportAll('test'));
+		await fresh();
+		const report = await importBackup(readBackup(file));
+		expect(report.groups).toBe(1);
+		expect(await device().groups.toArray()).toEqual([club]);
+		expect((await device().matches.get(one.id))!.group).toBe('club01');
+		expect(await device().matches.where('group').equals('club01').count()).toBe(1);
+		// the others belong to no group
+		expect((await device().matches.toArray()).filter((m) => m.group === null)).toHaveLength(3);
+	});
+
+	it('a match naming a group the file does not hold is refused, nothing written', async () => {
+		await everyGame();
+		const [one] = await device().matches.toArray();
+		await device().matches.update(one.id, { group: 'other01' });
+		const file = JSON.stringify(await exportAll('test'));
+		await fresh();
+		expect(() => readBackup(file)).toThrow(BackupRefused);
+		expect(await device().matches.count()).toBe(0);
 	});
 });

@@ -7,11 +7,15 @@ import { SCHEMA_VERSION } from './schema';
 import { BACKUP_FORMAT } from './limits';
 import type { BackupFile } from './backup-validate';
 
-/** Everything on this device: the roster, every match and its whole action log. */
+/**
+ * Everything on this device: the roster, the groups it belongs to (with their credentials, so
+ * a restored phone is a member again: docs/group.md), every match and its whole action log.
+ */
 export async function exportAll(appVersion: string, now = Date.now()): Promise<BackupFile> {
 	const db = database();
-	return db.transaction('r', db.players, db.matches, db.actions, async () => {
+	return db.transaction('r', db.players, db.groups, db.matches, db.actions, async () => {
 		const players = await db.players.toArray();
+		const groups = await db.groups.toArray();
 		const matches = await db.matches.toArray();
 		const actions = await db.actions.toArray(); // ordered by [matchId+seq]
 		const logs = new Map<string, { action: unknown; at: number }[]>();
@@ -25,6 +29,7 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 			app: appVersion,
 			exportedAt: now,
 			players,
+			groups,
 			matches: matches.map(({ length: _length, playerIds: _ids, ...match }) => ({
 				...match,
 				log: logs.get(match.id) ?? []

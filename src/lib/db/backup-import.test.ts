@@ -38,7 +38,7 @@ describe('backup import: a large file, in parts', () => {
 		const report = await importBackup(readBackup(JSON.stringify(large(600))), (step) =>
 			seen.push(`${step.phase} ${step.done}/${step.total}`)
 		);
-		expect(report).toEqual({ players: 3, matches: 600, skipped: 0 });
+		expect(report).toEqual({ players: 3, groups: 0, matches: 600, skipped: 0 });
 		expect(seen).toEqual(['saving 250/600', 'saving 500/600', 'saving 600/600']);
 		expect(await device().actions.count()).toBe(1_200);
 	});
@@ -53,11 +53,11 @@ describe('backup import: a large file, in parts', () => {
 		}) as typeof original;
 		const stopped = await importBackup(file).catch((error) => error);
 		expect(stopped).toBeInstanceOf(ImportInterrupted);
-		expect(stopped.report).toEqual({ players: 3, matches: 250, skipped: 0 });
+		expect(stopped.report).toEqual({ players: 3, groups: 0, matches: 250, skipped: 0 });
 		expect(await device().matches.count()).toBe(250);
 		expect(await device().actions.count()).toBe(500);
 		device().actions.bulkAdd = original;
-		expect(await importBackup(file)).toEqual({ players: 0, matches: 350, skipped: 250 });
+		expect(await importBackup(file)).toEqual({ players: 0, groups: 0, matches: 350, skipped: 250 });
 		expect(await device().actions.count()).toBe(1_200);
 	});
 });

@@ -13,6 +13,8 @@ import { newId } from './ids';
 
 export interface ImportReport {
 	players: number;
+	/** v5: groups this phone did not belong to yet */
+	groups: number;
 	matches: number;
 	/** matches already on this device (same id), left as they are */
 	skipped: number;
@@ -52,7 +54,7 @@ export async function importBackup(
 ): Promise<ImportReport> {
 	const db = database();
 	void askToPersist({ always: true }); // a whole history arrives: ask that the browser keep it
-	const report: ImportReport = { players: 0, matches: 0, skipped: 0 };
+	const report: ImportReport = { players: 0, groups: 0, matches: 0, skipped: 0 };
 	const ids = new Map<string, PlayerRow>();
 
 	// the players, in the first part's transaction: a file of one part is all or nothing
@@ -79,6 +81,16 @@ export async function importBackup(
 		}
 	}
 
+	// the groups this phone does not belong to yet: a group here is kept as it is (its
+	// credential may be newer than the file's)
+	async function addGroups() {
+		for (const group of backup.groups) {
+			if (await db.groups.get(group.id)) continue;
+			await db.groups.add(group);
+			report.groups++;
+		}
+	}
+
 	// a part's matches and their logs in two bulk writes: one request each, not two a match
 	async function saveMatches(part: BackupFile['matches']): Promise<number> {
 		const here = await db.matches.bulkGet(part.map((match) => match.id));
@@ -95,7 +107,8 @@ export async function importBackup(
 				...match,
 				seats,
 				playerIds: seats.map((seat) => seat.playerId),
-				length: log.length
+				length: log.length,
+				group: match.group ?? null
 			});
 			for (const [seq, entry] of log.entries()) {
 				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
@@ -124,8 +137,11 @@ export async function importBackup(
 			const part = backup.matches.slice(start, end);
 			const first = start === 0;
 			const saved = await durably(db, () =>
-				db.transaction('rw', db.players, db.matches, db.actions, db.totals, async () => {
-					if (first) await mergePlayers();
+				db.transaction('rw', db.players, db.groups, db.matches, db.actions, db.totals, async () => {
+					if (first) {
+						await mergePlayers();
+						await addGroups();
+					}
 					return saveMatches(part);
 				})
 			);

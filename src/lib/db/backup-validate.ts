@@ -14,6 +14,7 @@ import { NOTES_MAX_LENGTH } from './matches';
 import { timePlayed } from './played';
 import { isPasspadId } from './ids';
 import { deeperThan } from './depth';
+import { GROUP_ID } from '../live/names.js';
 
 /** The message of an id's check: the refusal says "an id Passpad never makes", not "damaged". */
 const BAD_ID = 'bad-id';
@@ -82,7 +83,21 @@ const Match = v.object({
 	revision: v.optional(Count, 0),
 	redo: v.pipe(v.array(v.unknown()), v.maxLength(MAX_LOG)),
 	result: Result,
-	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG))
+	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG)),
+	/** v5: the group it is recorded for (one of the file's groups), absent or null: none */
+	group: v.optional(v.nullable(v.pipe(v.string(), v.regex(GROUP_ID))), null)
+});
+
+/** v5: a group the phone belonged to, with its credential (docs/group.md). */
+const Group = v.object({
+	id: v.pipe(v.string(), v.regex(GROUP_ID)),
+	name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+	server: v.pipe(v.string(), v.maxLength(300), v.regex(/^(wss?:\/\/[^\s#?]+)?$/)),
+	user: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+	pass: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+	role: v.picklist(['member', 'board']),
+	left: v.boolean(),
+	joinedAt: Time
 });
 
 const Envelope = v.object({
@@ -91,6 +106,8 @@ const Envelope = v.object({
 	app: v.pipe(v.string(), v.maxLength(100)),
 	exportedAt: Time,
 	players: v.array(Player),
+	/** v5: absent from older backups: none */
+	groups: v.optional(v.pipe(v.array(Group), v.maxLength(100)), []),
 	// each match is checked on its own (proveMatch), so a large file is never copied whole
 	matches: v.array(v.unknown())
 });
@@ -191,10 +208,17 @@ function openBackup(data: unknown) {
 		}
 		players.set(player.id, nameKey(player.name));
 	}
+	const groups = new Set<string>();
+	for (const [index, group] of parsed.output.groups.entries()) {
+		if (groups.has(group.id)) {
+			throw new BackupRefused({ code: 'invalid', path: `groups.${index}.id` });
+		}
+		groups.add(group.id);
+	}
 	const seen = new Set<string>();
 	return {
 		envelope: parsed.output,
-		prove: (raw: unknown, index: number) => proveMatch(raw, index, players, seen)
+		prove: (raw: unknown, index: number) => proveMatch(raw, index, players, seen, groups)
 	};
 }
 
@@ -208,7 +232,8 @@ function proveMatch(
 	raw: unknown,
 	index: number,
 	players: ReadonlyMap<string, string>,
-	seen: Set<string>
+	seen: Set<string>,
+	groups: ReadonlySet<string>
 ): MatchEntry {
 	const deep = deeperThan(raw, MAX_MATCH_DEPTH);
 	if (deep !== null) {
@@ -224,6 +249,8 @@ function proveMatch(
 		new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
 	if (seen.has(match.id)) throw where('id');
 	seen.add(match.id);
+	// a match of a group names one of the file's groups
+	if (match.group !== null && !groups.has(match.group)) throw where('group');
 	const seated = new Set<string>();
 	for (const [at, seat] of match.seats.entries()) {
 		const key = players.get(seat.playerId);

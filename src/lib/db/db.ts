@@ -3,6 +3,10 @@ import {
 	DB_NAME,
 	SCHEMA,
 	type ActionRow,
+	type ConflictRow,
+	type GroupRow,
+	type OutboxRow,
+	type SyncedRow,
 	type MatchRow,
 	type PlayerRow,
 	type SettingRow,
@@ -21,6 +25,11 @@ export class PasspadDb extends Dexie {
 	settings!: EntityTable<SettingRow, 'key'>;
 	/** v4: who wins what, kept per player and game (totals.ts) */
 	totals!: Dexie.Table<TotalRow, [string, GameId]>;
+	/** v5: a group's record (docs/group.md) */
+	groups!: EntityTable<GroupRow, 'id'>;
+	synced!: Dexie.Table<SyncedRow, [string, string]>;
+	outbox!: Dexie.Table<OutboxRow, number>;
+	conflicts!: Dexie.Table<ConflictRow, [string, string]>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -96,6 +105,18 @@ export class PasspadDb extends Dexie {
 					.toCollection()
 					.modify((player) => {
 						player.colour ??= null;
+					});
+			});
+		this.version(5)
+			.stores(SCHEMA[5])
+			.upgrade((tx) => {
+				this.upgrading = true;
+				// every match so far is this phone's only (docs/group.md)
+				return tx
+					.table<MatchRow>('matches')
+					.toCollection()
+					.modify((match) => {
+						match.group ??= null;
 					});
 			});
 	}

@@ -71,7 +71,7 @@ describe('durability: strict for the writes that end a match or import', () => {
 		writes = [];
 		await importBackup(readBackup(file));
 		expect(writes.filter((write) => write.stores.includes('matches'))).toEqual([
-			{ stores: ['actions', 'matches', 'players', 'totals'], durability: 'strict' }
+			{ stores: ['actions', 'groups', 'matches', 'players', 'totals'], durability: 'strict' }
 		]);
 	});
 });

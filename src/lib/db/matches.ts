@@ -14,6 +14,8 @@ export interface NewMatch {
 	config: unknown;
 	/** names in seat order, clockwise from seat 0 */
 	names: string[];
+	/** v5: the group it is recorded for (docs/group.md), or none: this phone only */
+	group?: string | null;
 }
 
 /** A new match and any new roster players, in one transaction. */
@@ -36,7 +38,8 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 			revision: 0,
 			length: 0,
 			redo: [],
-			result: null
+			result: null,
+			group: input.group ?? null
 		};
 		await db.matches.add(row);
 		return row;

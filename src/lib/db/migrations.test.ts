@@ -11,10 +11,10 @@ import { randomGame } from '../rules/ill-pass/simulate';
 import { summarize } from '../match/summary';
 
 /** Opens a database exactly as an older app version would have written it. */
-async function writtenBy(version: 1 | 2 | 3, name: string, seed: (db: Dexie) => Promise<void>) {
+async function writtenBy(version: 1 | 2 | 3 | 4, name: string, seed: (db: Dexie) => Promise<void>) {
 	const old = new Dexie(name);
 	// the schema is cumulative: an older app declared every version up to its own
-	for (let at = 1 as 1 | 2 | 3; at <= version; at++) old.version(at).stores(SCHEMA[at]);
+	for (let at = 1 as 1 | 2 | 3 | 4; at <= version; at++) old.version(at).stores(SCHEMA[at]);
 	await old.open();
 	await seed(old);
 	old.close();
@@ -103,7 +103,7 @@ describe('schema upgrades keep every saved match', () => {
 		const db = new PasspadDb(name);
 		await db.open();
 		expect(db.verno).toBe(SCHEMA_VERSION);
-		const v4 = { notes: '', playedMs: 0, playedByHand: false, revision: 0 };
+		const v4 = { notes: '', playedMs: 0, playedByHand: false, revision: 0, group: null };
 		expect(await db.matches.toArray()).toEqual([
 			{ ...match('m1', 'active', 5), ...v4 },
 			{ ...match('m2', 'active', 6), ...v4 }
@@ -231,6 +231,71 @@ describe('schema upgrades keep every saved match', () => {
 		expect(totals).toEqual(expect.arrayContaining(countTotals(await db.matches.toArray())));
 		const winner = full.winners[0];
 		expect(await db.totals.get([`p${winner}`, 'ill-pass'])).toMatchObject({ played: 2, won: 2 });
+		db.close();
+	});
+
+	it("v4 -> current (v5): every match is this phone's only (group null, off the group index); the group tables start empty and answer", async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		const row = (id: string, revision: number) => ({
+			id,
+			game: 'climbing',
+			config: { mode: 'basic', tokens: 40 },
+			seats: [
+				{ playerId: 'p1', name: 'Léa' },
+				{ playerId: 'p2', name: 'Sam' }
+			],
+			playerIds: ['p1', 'p2'],
+			status: 'active',
+			notes: 'au club',
+			playedMs: 5,
+			playedByHand: false,
+			createdAt: 1,
+			updatedAt: 2,
+			revision,
+			length: 0,
+			redo: [],
+			result: null
+		});
+		await writtenBy(4, name, async (db) => {
+			await db.table('matches').bulkAdd([row('m1', 3), row('m2', 7)]);
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		expect(db.verno).toBe(SCHEMA_VERSION);
+		expect(await db.matches.toArray()).toEqual([
+			{ ...row('m1', 3), group: null },
+			{ ...row('m2', 7), group: null }
+		]);
+		// a match of no group is in neither group index
+		expect(await db.matches.where('group').equals('club01').count()).toBe(0);
+		await db.matches.update('m2', { group: 'club01' });
+		expect(await db.matches.where('group').equals('club01').primaryKeys()).toEqual(['m2']);
+		expect(
+			await db.matches
+				.where('[group+revision]')
+				.between(['club01', Dexie.minKey], ['club01', Dexie.maxKey])
+				.keys()
+		).toEqual([['club01', 7]]);
+		for (const table of [db.groups, db.synced, db.outbox, db.conflicts]) {
+			expect(await table.count()).toBe(0);
+		}
+		// the outbox keeps the order versions were written in
+		await db.outbox.bulkAdd(
+			['b', 'a'].map((id) => ({
+				group: 'club01',
+				subject: `match.${id}` as const,
+				msgId: id,
+				body: {},
+				hash: id,
+				revision: 0,
+				attempted: false
+			}))
+		);
+		expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.msgId)).toEqual([
+			'b',
+			'a'
+		]);
 		db.close();
 	});
 });

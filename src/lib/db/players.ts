@@ -1,5 +1,5 @@
 import { ok, refuse, type Result } from '../rules/common/result';
-import { database } from './db';
+import { database, type PasspadDb } from './db';
 import { retally, type Change } from './totals';
 import type { PlayerRow } from './schema';
 import { newId } from './ids';
@@ -110,10 +110,10 @@ export async function renamePlayer(
  */
 export async function mergePlayers(
 	keepId: string,
-	dropId: string
+	dropId: string,
+	db: PasspadDb = database()
 ): Promise<Result<{ player: PlayerRow; matches: number }, RosterRefusal>> {
-	const db = database();
-	return db.transaction('rw', db.players, db.matches, db.totals, async () => {
+	return db.transaction('rw', db.players, db.matches, db.totals, db.synced, async () => {
 		if (keepId === dropId) return refuse('same-player');
 		const keep = await db.players.get(keepId);
 		const drop = await db.players.get(dropId);
@@ -135,6 +135,13 @@ export async function mergePlayers(
 		// the duplicate's wins become the kept player's (they never sat at one table)
 		await retally(db.totals, changes);
 		await db.players.delete(dropId);
+		// a player of a group: the group is told it was merged (docs/group.md), its row being gone
+		await db.synced
+			.where('subject')
+			.equals(`player.${dropId}`)
+			.modify((row) => {
+				row.mergedInto = keepId;
+			});
 		return ok({ player: keep, matches: moved });
 	});
 }

@@ -40,11 +40,27 @@ export const SCHEMA = {
 	 */
 	4: {
 		totals: '[playerId+game]'
+	},
+	/**
+	 * v5: a group's record on every member's phone (docs/group.md). `groups`: the groups this
+	 * phone belongs to. Matches gain `group` (the group it is recorded for, or null; the
+	 * upgrader sets null), indexed, and `[group+revision]` so the sync reads which of a group's
+	 * matches moved from the index alone. `synced`: per group and thing, the group's version
+	 * this phone last had. `outbox`: versions written here, not yet acknowledged, in order.
+	 * `conflicts`: both versions of a thing changed here and in the group, until a person settles.
+	 */
+	5: {
+		matches:
+			'id, game, status, updatedAt, *playerIds, [game+updatedAt], [status+updatedAt], group, [group+revision]',
+		groups: 'id',
+		synced: '[group+subject], group, subject',
+		outbox: '++seq, group, [group+subject]',
+		conflicts: '[group+subject], group'
 	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export interface PlayerRow {
 	id: string;
@@ -130,6 +146,8 @@ export interface MatchRow {
 	/** undone actions, the next one to redo last; cleared by any new action */
 	redo: unknown[];
 	result: MatchResult | null;
+	/** v5: the group this match is recorded for (docs/group.md), or null: this phone only */
+	group: string | null;
 }
 
 /**
@@ -158,4 +176,72 @@ export interface ActionRow {
 export interface SettingRow {
 	key: string;
 	value: unknown;
+}
+
+/** v5: a group this phone belongs to (docs/group.md). */
+export interface GroupRow {
+	id: string;
+	name: string;
+	/** the server's address as the group's link gave it ('' for the page's own origin) */
+	server: string;
+	/** this phone's credential in the group */
+	user: string;
+	pass: string;
+	/** a member writes the record; a board only reads it */
+	role: 'member' | 'board';
+	/** the phone left the group: its copies stay, nothing is read or sent any more */
+	left: boolean;
+	/** when this phone joined or made it */
+	joinedAt: number;
+}
+
+/** A thing of a group's record: its kind and id, as in its subject (`player.<id>`). */
+export type Subject = `player.${string}` | `match.${string}`;
+
+/** v5: the group's version of one thing this phone last had (docs/group.md). */
+export interface SyncedRow {
+	group: string;
+	subject: Subject;
+	/**
+	 * the stream sequence of the last message read or written on the subject: the next
+	 * version written here expects it (a refused message moves it too, so it cannot block)
+	 */
+	seq: number;
+	/** the message id of the last version taken (read or acknowledged), '' when none */
+	msgId: string;
+	/** the match row's revision when it last agreed with the group (-1: none) */
+	revision: number;
+	/** a digest of the last version taken (record.ts, digest), null when none */
+	hash: string | null;
+	/** a player merged here into another: the version to send says so (players.ts) */
+	mergedInto?: string;
+}
+
+/** v5: a version written here, waiting for the group's acknowledgement, sent in `seq` order. */
+export interface OutboxRow {
+	seq?: number;
+	group: string;
+	subject: Subject;
+	/** its Nats-Msg-Id: a retried send is stored once */
+	msgId: string;
+	/** the version, as sent (record.ts) */
+	body: unknown;
+	hash: string;
+	/** the match row's revision it was built from (-1 for a player) */
+	revision: number;
+	/** it was sent at least once: it may be stored already, so it is never rewritten */
+	attempted: boolean;
+}
+
+/** v5: a thing changed here and in the group since they last agreed: both kept (docs/group.md). */
+export interface ConflictRow {
+	group: string;
+	subject: Subject;
+	/** this phone's version when the conflict was seen */
+	mine: unknown;
+	/** the group's newest version, its sequence and message id */
+	theirs: unknown;
+	theirsSeq: number;
+	theirsMsgId: string;
+	at: number;
 }

@@ -1,0 +1,112 @@
+/**
+ * What a phone does with one message of its group (docs/group.md, "Every write says what it
+ * replaces"): the message is read and proven first, then set against what this phone has of
+ * the thing and what it last had from the group. Pure: the same messages give the same
+ * decisions on every phone; a version written over one this phone has not seen, while this
+ * phone changed the thing too, is a conflict, never applied in silence.
+ */
+import type { Refusal } from '$lib/rules/common';
+import {
+	digest,
+	proveMatch,
+	readVersion,
+	thingOf,
+	type ProvenMatch,
+	type RefusedWhy,
+	type Thing,
+	type Version
+} from './record';
+
+/** This phone's copy of the thing, as the digest of the version it would send (record.ts). */
+export interface LocalCopy {
+	/** null: nothing here (never had it, or the group's delete taken) */
+	readonly hash: string | null;
+}
+
+/** The group's version this phone last had of the thing (db SyncedRow). */
+export interface SyncedCopy {
+	readonly seq: number;
+	readonly hash: string | null;
+}
+
+/** One message of the group's stream, on the subject of `thing`. */
+export interface Incoming {
+	readonly thing: Thing;
+	readonly seq: number;
+	readonly msgId: string;
+	readonly data: Uint8Array;
+}
+
+export type Decision =
+	/** a message at or before the last one read on the subject: nothing to do */
+	| { readonly kind: 'known' }
+	/** this phone's own version come back (its acknowledgement may have been lost) */
+	| { readonly kind: 'ours'; readonly version: Version; readonly hash: string }
+	/** nothing changed here since the group's last version: this one is taken */
+	| {
+			readonly kind: 'apply';
+			readonly version: Version;
+			readonly hash: string;
+			/** a kept match, proven (its status and result from the replay) */
+			readonly match?: ProvenMatch;
+	  }
+	/** the group's version says what this phone already has: nothing to write */
+	| { readonly kind: 'same'; readonly version: Version; readonly hash: string }
+	/**
+	 * the group's version says what this phone last had (written again): this phone's change
+	 * stands and is sent over it
+	 */
+	| { readonly kind: 'keep-mine-and-send'; readonly version: Version; readonly hash: string }
+	/** both changed the thing: both kept until a person settles */
+	| {
+			readonly kind: 'conflict';
+			readonly version: Version;
+			readonly hash: string;
+			readonly match?: ProvenMatch;
+	  }
+	| { readonly kind: 'refused'; readonly why: RefusedWhy; readonly refusal?: Refusal };
+
+const refused = (why: RefusedWhy, refusal?: Refusal): Decision =>
+	refusal ? { kind: 'refused', why, refusal } : { kind: 'refused', why };
+
+/**
+ * The decision for one message. `ours` holds the message ids of this phone's versions not yet
+ * acknowledged. A refused message changes nothing here; the caller still moves the subject's
+ * sequence on, so the next version written expects it and a hostile message cannot block.
+ */
+export function reconcile(
+	local: LocalCopy,
+	synced: SyncedCopy | undefined,
+	incoming: Incoming,
+	ours: ReadonlySet<string> = new Set()
+): Decision {
+	if (synced && incoming.seq <= synced.seq) return { kind: 'known' };
+	const read = readVersion(incoming.data);
+	if (!read.ok) return refused(read.why);
+	const version = read.version;
+	if (thingOf(version) !== incoming.thing) return refused('wrong-subject');
+	const hash = digest(version);
+	if (ours.has(incoming.msgId)) return { kind: 'ours', version, hash };
+	let match: ProvenMatch | undefined;
+	if (version.kind === 'match' && !version.deleted) {
+		const proof = proveMatch(version);
+		if (!proof.ok) return refused(proof.why, proof.refusal);
+		match = proof.match;
+	}
+	const last = synced?.hash ?? null;
+	const withMatch = match ? { match } : {};
+	// a version that contests another: shown beside this phone's until a person settles,
+	// unless this phone has nothing of the thing yet or says the same
+	if (version.contest !== null && version.contest !== undefined && local.hash !== null) {
+		if (local.hash === hash) return { kind: 'same', version, hash };
+		return { kind: 'conflict', version, hash, ...withMatch };
+	}
+	// this phone changed nothing since the group's last version (or never had the thing)
+	if (local.hash === last || local.hash === null) {
+		if (local.hash === hash) return { kind: 'same', version, hash };
+		return { kind: 'apply', version, hash, ...withMatch };
+	}
+	if (local.hash === hash) return { kind: 'same', version, hash };
+	if (last !== null && hash === last) return { kind: 'keep-mine-and-send', version, hash };
+	return { kind: 'conflict', version, hash, ...withMatch };
+}

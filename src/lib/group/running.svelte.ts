@@ -1,0 +1,108 @@
+/**
+ * The groups this phone belongs to, kept in step while the app is open (docs/group.md): one
+ * GroupSync each over the browser's WebSocket connection (live/browser.ts), their statuses as
+ * `$state` for the screens. Loaded dynamically (it brings the NATS client), only on a phone
+ * that belongs to a group (groups.ts).
+ */
+import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
+import { database } from '$lib/db/db';
+import type { GroupRow } from '$lib/db/schema';
+import { serverOf } from '$lib/live/link';
+import { LIVE_PATH, inboxOf } from '$lib/live/names.js';
+import { deviceId } from '$lib/live/saved';
+import { newId } from '$lib/live/protocol';
+import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
+import { invite, removeMember, type NewMember, type Provisioned } from './provision';
+import type { Thing } from './record';
+
+interface Running {
+	sync: GroupSync;
+	nc: NatsConnection;
+}
+
+class RunningGroups {
+	/** each running group's status, by group id */
+	statuses = $state<Record<string, SyncStatus>>({});
+	/** a group whose connection could not be opened (the server away, a credential refused) */
+	failed = $state<Record<string, boolean>>({});
+	readonly #running = new Map<string, Running>();
+	readonly #starting = new Map<string, Promise<void>>();
+
+	/** Starts the group's sync, once (a left group or a board's credential is never started). */
+	start(group: GroupRow): Promise<void> {
+		if (group.left || group.role !== 'member') return Promise.resolve();
+		const known = this.#starting.get(group.id);
+		if (known) return known;
+		const started = this.#open(group);
+		this.#starting.set(group.id, started);
+		return started;
+	}
+
+	async #open(group: GroupRow) {
+		try {
+			// a page opened with no network keeps trying, and the group starts once it connects
+			const nc = await wsconnect({
+				servers: serverOf(group.server ? { s: group.server } : {}, location, LIVE_PATH),
+				user: group.user,
+				pass: group.pass,
+				inboxPrefix: inboxOf(group.user),
+				maxReconnectAttempts: -1,
+				reconnectTimeWait: 1_000,
+				waitOnFirstConnect: true,
+				name: 'passpad'
+			});
+			const sync = new GroupSync({
+				nc,
+				db: database(),
+				group: group.id,
+				phone: deviceId(newId)
+			});
+			this.#running.set(group.id, { sync, nc });
+			sync.onStatus((status) => {
+				this.statuses = { ...this.statuses, [group.id]: status };
+			});
+			sync.start();
+			this.failed = { ...this.failed, [group.id]: false };
+		} catch {
+			this.#starting.delete(group.id);
+			this.failed = { ...this.failed, [group.id]: true };
+		}
+	}
+
+	async stop(id: string) {
+		const running = this.#running.get(id);
+		this.#running.delete(id);
+		this.#starting.delete(id);
+		if (!running) return;
+		await running.sync.stop();
+		await running.nc.close().catch(() => {});
+		const { [id]: _gone, ...others } = this.statuses;
+		this.statuses = others;
+	}
+
+	settle(id: string, thing: Thing, choice: Settle): Promise<Settled> {
+		const running = this.#running.get(id);
+		if (!running) return Promise.resolve({ ok: false, why: 'no-conflict' });
+		return running.sync.settle(thing, choice);
+	}
+
+	invite(id: string, label: string): Promise<Provisioned<NewMember>> {
+		const running = this.#running.get(id);
+		if (!running) return Promise.resolve({ ok: false, error: 'no-answer' });
+		return invite(running.nc, id, label);
+	}
+
+	remove(id: string, user: string): Promise<Provisioned<{ user: string }>> {
+		const running = this.#running.get(id);
+		if (!running) return Promise.resolve({ ok: false, error: 'no-answer' });
+		return removeMember(running.nc, id, user);
+	}
+}
+
+export const running = new RunningGroups();
+
+/** Every group this phone belongs to, started. */
+export async function startAll(): Promise<void> {
+	const groups = await database().groups.toArray();
+	await Promise.all(groups.map((group) => running.start(group)));
+}

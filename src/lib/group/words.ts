@@ -1,0 +1,79 @@
+/**
+ * A group's conflicts and refusals in the players' words (docs/group.md): what each side says,
+ * never a code. Pure apart from the messages.
+ */
+import { m } from '$lib/paraglide/messages';
+import { gameEntry } from '$lib/games/catalog';
+import type { ConflictRow } from '$lib/db/schema';
+import type { RefusedNote } from './sync';
+import type { Version } from './record';
+
+/** A version's players, "Ana, Ben, Chloé". */
+const namesOf = (version: Version) =>
+	version.kind === 'match' && !version.deleted
+		? version.seats.map((seat) => seat.name).join(', ')
+		: '';
+
+/** One side of a match conflict: its moves, or deleted. */
+function side(version: Version): string {
+	if (version.kind !== 'match') return '';
+	return version.deleted
+		? m.group_side_deleted()
+		: m.group_side_moves({ count: version.log.length });
+}
+
+/** What changed two ways, in one sentence, and (for a match) what each side holds. */
+export function conflictWords(conflict: ConflictRow): { what: string; sides: string | null } {
+	const mine = conflict.mine as Version;
+	const theirs = conflict.theirs as Version;
+	if (mine.kind === 'player' && theirs.kind === 'player') {
+		if (mine.mergedInto)
+			return { what: m.group_conflict_merge_mine({ name: theirs.name }), sides: null };
+		if (theirs.mergedInto)
+			return { what: m.group_conflict_merge_theirs({ name: mine.name }), sides: null };
+		if (mine.name !== theirs.name) {
+			return {
+				what: m.group_conflict_rename({ mine: mine.name, theirs: theirs.name }),
+				sides: null
+			};
+		}
+		return { what: m.group_conflict_player({ name: mine.name }), sides: null };
+	}
+	const kept = [mine, theirs].find((version) => version.kind === 'match' && !version.deleted);
+	const game =
+		kept && kept.kind === 'match' && !kept.deleted ? (gameEntry(kept.game)?.name ?? kept.game) : '';
+	const names = kept ? namesOf(kept) : '';
+	const sides = m.group_conflict_sides({ mine: side(mine), theirs: side(theirs) });
+	if (mine.kind === 'match' && mine.deleted) {
+		return { what: m.group_conflict_deleted_here({ game, names }), sides };
+	}
+	if (theirs.kind === 'match' && theirs.deleted) {
+		return { what: m.group_conflict_deleted_there({ game, names }), sides };
+	}
+	return { what: m.group_conflict_match({ game, names }), sides };
+}
+
+/** Whether "keep both" applies: a match both sides kept. */
+export function bothKeepable(conflict: ConflictRow): boolean {
+	const mine = conflict.mine as Version;
+	const theirs = conflict.theirs as Version;
+	return mine.kind === 'match' && theirs.kind === 'match' && !mine.deleted && !theirs.deleted;
+}
+
+/** Why a message from the group was refused. */
+export function refusedWords(note: RefusedNote): string {
+	switch (note.why) {
+		case 'too-large':
+		case 'not-json':
+		case 'malformed':
+			return m.group_refused_unreadable();
+		case 'wrong-subject':
+			return m.group_refused_wrong_subject();
+		case 'illegal':
+			return m.group_refused_illegal();
+		case 'invalid':
+			return m.group_refused_invalid();
+		case 'other-group':
+			return m.group_refused_other_group();
+	}
+}
