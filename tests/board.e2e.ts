@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { jetstream } from '@nats-io/jetstream';
 import AxeBuilder from '@axe-core/playwright';
-import { playIllPass } from './helpers';
+import { abandonHere, playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
 import { matchSubject } from '../src/lib/live/names.js';
@@ -239,4 +239,54 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	await board.reload();
 	await expect(board.getByRole('alert')).toContainText('Ce lien de tableau est incomplet');
 	await Promise.all([eve.context, tv].map((context) => context.close()));
+});
+
+test('board: a member phone plays a match of the group live with its own credential; the board shows it, and it leaves when the match ends', async ({
+	browser
+}) => {
+	const group = await boardGroup(app.live, 'Thursday club');
+	const tv = await tvContext(browser, { locale: 'en-GB', agent: 'passpad-tv3' });
+	const board = await tv.newPage();
+	const errors: string[] = [];
+	board.on('pageerror', (error) => errors.push(error.message));
+	await board.goto(group.link(app.origin));
+	await expect(board.getByTestId('board-empty')).toBeVisible();
+
+	// a member's phone, with no host link: the group's link only
+	const context = await browser.newContext({
+		baseURL: app.origin,
+		viewport: { width: 360, height: 640 },
+		isMobile: true,
+		hasTouch: true,
+		locale: 'en-GB',
+		userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-member'
+	});
+	const phone = await context.newPage();
+	await phone.goto(group.memberLink(app.origin));
+	await expect(phone.getByTestId('group-joined')).toContainText('Thursday club');
+	await startMatch(phone, "I'll Pass", ['Ana', 'Ben', 'Cleo'], {
+		setup: (page) => page.getByRole('radio', { name: 'Thursday club' }).check()
+	});
+	await phone.getByRole('button', { name: 'Play live' }).click();
+	await expect(phone.getByTestId('live-state')).toContainText('This phone has the pen');
+	const table = new URLSearchParams(
+		(await phone.getByTestId('live-link').first().getAttribute('href'))!.split('#')[1]
+	).get('t')!;
+
+	// the table is the group's: the board shows it and follows the pen phone
+	const card = board.locator(`[data-table="${table}"]`);
+	await expect(card.getByTestId('board-sides')).toContainText('Cleo');
+	await playIllPass(phone, [4, 'pass', 'take']);
+	await expect(card.getByTestId('board-news')).toHaveText(
+		await phone.getByTestId('news-line').innerText()
+	);
+	await expect(card.getByTestId('board-total')).toHaveText(await totals(phone));
+
+	// the match ends here (abandoned): the phone closes the group's table, the card leaves
+	await abandonHere(phone);
+	await expect(card).toHaveCount(0);
+	await expect(board.getByTestId('board-empty')).toBeVisible();
+	await expect(board.getByRole('alert')).toHaveCount(0);
+	expect(errors).toEqual([]);
+	await Promise.all([context, tv].map((one) => one.close()));
 });
