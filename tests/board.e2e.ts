@@ -241,7 +241,7 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	await Promise.all([eve.context, tv].map((context) => context.close()));
 });
 
-test('board: a member phone plays a match of the group live with its own credential; the board shows it, and it leaves when the match ends', async ({
+test('board: a member phone plays a match of the group live with its own credential; the board shows it, and it leaves when the match ends or live play stops', async ({
 	browser
 }) => {
 	const group = await boardGroup(app.live, 'Thursday club');
@@ -286,6 +286,20 @@ test('board: a member phone plays a match of the group live with its own credent
 	await abandonHere(phone);
 	await expect(card).toHaveCount(0);
 	await expect(board.getByTestId('board-empty')).toBeVisible();
+	await expect(board.getByRole('alert')).toHaveCount(0);
+
+	// another match of the group live, then live play stopped on the phone: it leaves too
+	await startMatch(phone, "I'll Pass", ['Dan', 'Eve', 'Fay'], {
+		setup: (page) => page.getByRole('radio', { name: 'Thursday club' }).check()
+	});
+	await phone.getByRole('button', { name: 'Play live' }).click();
+	await expect(phone.getByTestId('live-state')).toContainText('This phone has the pen');
+	const second = board.locator(
+		`[data-table="${new URLSearchParams((await phone.getByTestId('live-link').first().getAttribute('href'))!.split('#')[1]).get('t')}"]`
+	);
+	await expect(second.getByTestId('board-sides')).toContainText('Fay');
+	await phone.getByRole('button', { name: 'Stop playing live' }).click();
+	await expect(second).toHaveCount(0);
 	await expect(board.getByRole('alert')).toHaveCount(0);
 	expect(errors).toEqual([]);
 	await Promise.all([context, tv].map((one) => one.close()));
