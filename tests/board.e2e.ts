@@ -1,16 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { jetstream } from '@nats-io/jetstream';
 import AxeBuilder from '@axe-core/playwright';
-import { playIllPass, startMatch } from './helpers';
+import { abandonHere, playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
 import { matchSubject } from '../src/lib/live/names.js';
 
 // The live board (docs/group.md, "The board"): a TV's browser context at 1920x1080 follows the
-// group's open tables while two pen phones enter, against a real nats-server with the app
-// served beside it. The group and its board credential are made by tests/board-group.mjs
-// through the server's admin connection (to become startLive's createGroup once the server
-// provisions groups itself).
+// group's open tables while pen phones enter, against a real nats-server with the app served
+// beside it. The group, its tables and their closing are the server's own provisioning
+// (tests/board-group.mjs), so the board reads with the permissions the product gives it.
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 
@@ -22,8 +22,16 @@ test.afterAll(async () => {
 	await app?.stop();
 });
 
-/** A pen phone: the host link kept, an I'll Pass match started and played live. */
-async function penPhone(browser: Browser, name: string, names: string[]) {
+type Group = Awaited<ReturnType<typeof boardGroup>>;
+
+/**
+ * A player's phone holding the pen of a new I'll Pass table of the group: the table opened as a
+ * member's request opens it, its start written naming this phone (its device id) as the pen,
+ * and the phone's players' link opened (/follow), as a phone that started the match live and
+ * was reloaded.
+ */
+async function penPhone(browser: Browser, group: Group, name: string, names: string[]) {
+	const by = `pen-${name}-phone`;
 	const context = await browser.newContext({
 		baseURL: app.origin,
 		viewport: { width: 360, height: 640 },
@@ -32,53 +40,74 @@ async function penPhone(browser: Browser, name: string, names: string[]) {
 		locale: 'en-GB',
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
+	await context.addInitScript((id) => localStorage.setItem('passpad.live.device', id), by);
+	// a match id in the form Passpad makes them, as the phone's own database keeps it
+	const match = randomUUID();
+	const table = await group.open({ match, game: 'ill-pass', names });
+	const start = {
+		v: 1,
+		id: `start-${name}-${Date.now()}`,
+		match,
+		pos: 0,
+		prev: null,
+		by,
+		at: Date.now(),
+		change: {
+			kind: 'start',
+			game: 'ill-pass',
+			config: { start: 0, takerReveals: false },
+			names,
+			createdAt: Date.now(),
+			pen: names[0]
+		}
+	};
+	await jetstream(app.live.nc).publish(matchSubject(table.table, match), JSON.stringify(start), {
+		msgID: start.id
+	});
 	const page = await context.newPage();
-	await page.goto(app.hostLink);
-	await expect(page.getByRole('status')).toContainText('can now open live tables');
-	await startMatch(page, "I'll Pass", names);
-	await page.getByRole('button', { name: 'Play live' }).click();
+	const link = { t: table.table, m: match, u: table.writer.user, p: table.writer.pass, r: 'w' };
+	await page.goto(`/follow#${new URLSearchParams(link)}`);
+	await expect(page).toHaveURL(new RegExp(`/match/${match}$`));
 	await expect(page.getByTestId('live-state')).toContainText('This phone has the pen');
-	const link = new URLSearchParams(
-		(await page.getByTestId('live-link').first().getAttribute('href'))!.split('#')[1]
-	);
-	return { context, page, names, table: link.get('t')!, match: link.get('m')! };
+	return { context, page, names, table: table.table, match };
 }
-type Pen = Awaited<ReturnType<typeof penPhone>>;
 
-const registration = (pen: Pen, open: boolean) => ({
-	table: pen.table,
-	match: pen.match,
-	game: 'ill-pass',
-	names: pen.names,
-	open
-});
+async function tvContext(
+	browser: Browser,
+	options: { locale: string; dark?: boolean; agent: string }
+) {
+	return browser.newContext({
+		baseURL: app.origin,
+		viewport: { width: 1920, height: 1080 },
+		locale: options.locale,
+		colorScheme: options.dark ? 'dark' : 'light',
+		userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/130 ${options.agent}`
+	});
+}
 
 /** The phone's score sheet totals, as its screen shows them. */
 async function totals(page: Page): Promise<string[]> {
 	return page.getByTestId('score-sheet').locator('tfoot td').allInnerTexts();
 }
 
-test('board: a TV at 1920x1080 shows two live tables updating as two pen phones enter; a table that closes leaves', async ({
+test('board: a TV at 1920x1080 connected before any table opens shows two tables of the group as they open, updating as their pen phones enter; a table closed leaves with no error worded', async ({
 	browser
 }) => {
-	const ana = await penPhone(browser, 'ana', ['Ana', 'Ben', 'Cleo']);
-	const dan = await penPhone(browser, 'dan', ['Dan', 'Eve', 'Fay', 'Gus']);
-	const group = await boardGroup(app.live, [ana.table, dan.table]);
-	await group.register(registration(ana, true));
-	await group.register(registration(dan, true));
-
-	const tv = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 1920, height: 1080 },
-		locale: 'en-GB',
-		userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130 passpad-tv'
-	});
+	const group = await boardGroup(app.live);
+	const tv = await tvContext(browser, { locale: 'en-GB', agent: 'passpad-tv' });
 	const board = await tv.newPage();
-	board.on('pageerror', (error) => console.log(`board: ${error.message}`));
+	const errors: string[] = [];
+	board.on('pageerror', (error) => errors.push(error.message));
 	await board.goto(group.link(app.origin));
 	// the credential leaves the address bar at once
 	await expect(board).toHaveURL(/\/board$/);
 	await expect(board.getByRole('heading', { level: 1 })).toHaveText('Live tables · Club');
+	await expect(board.getByTestId('board-empty')).toBeVisible();
+
+	// tables opened after the board connected: the server's reload gives the board their
+	// streams (docs/group.md, "Credentials and permissions"), and their cards come
+	const ana = await penPhone(browser, group, 'ana', ['Ana', 'Ben', 'Cleo']);
+	const dan = await penPhone(browser, group, 'dan', ['Dan', 'Eve', 'Fay', 'Gus']);
 	await expect(board.getByTestId('board-connection')).toContainText('2 tables live');
 	const anaCard = board.locator(`[data-table="${ana.table}"]`);
 	const danCard = board.locator(`[data-table="${dan.table}"]`);
@@ -115,12 +144,24 @@ test('board: a TV at 1920x1080 shows two live tables updating as two pen phones 
 	expect(fits.name).toBeGreaterThanOrEqual(40);
 	expect((await new AxeBuilder({ page: board }).analyze()).violations).toEqual([]);
 
-	// a table that closes leaves the board; the other stays
-	await group.register(registration(ana, false));
+	// a table the group closes leaves the board: its record says so before the reload takes
+	// its stream from the board's permissions, so nothing is refused and nothing is worded
+	await group.close(ana.table);
 	await expect(anaCard).toHaveCount(0);
 	await expect(danCard).toBeVisible();
 	await expect(board.getByTestId('board-connection')).toContainText('1 table live');
 	await expect(board.getByTestId('board-grid')).toHaveAttribute('data-columns', '1');
+	await expect(board.getByRole('alert')).toHaveCount(0);
+	await expect(board.getByTestId('board-refused')).toHaveCount(0);
+	// the table that stays goes on updating after that reload
+	await playIllPass(dan.page, [5]);
+	await expect(danCard.getByTestId('board-news')).toHaveText(
+		await dan.page.getByTestId('news-line').innerText()
+	);
+	await expect(danCard.getByTestId('board-total')).toHaveText(await totals(dan.page));
+	await expect(board.getByRole('alert')).toHaveCount(0);
+	// the closed table's own phone keeps following it
+	await expect(ana.page.getByTestId('live-state')).toContainText('This phone has the pen');
 
 	// the board wrote nothing on this device: no match kept here
 	const matches = await board.evaluate(
@@ -135,22 +176,18 @@ test('board: a TV at 1920x1080 shows two live tables updating as two pen phones 
 	// a reload finds the board again: the credential was kept in this browser
 	await board.reload();
 	await expect(danCard.getByTestId('board-total')).toHaveText(await totals(dan.page));
+	await expect(anaCard).toHaveCount(0);
+	expect(errors).toEqual([]);
 	await Promise.all([ana.context, dan.context, tv].map((context) => context.close()));
 });
 
 test('board: a hostile message on a table is refused by the board, and the cut board resumes', async ({
 	browser
 }) => {
-	const eve = await penPhone(browser, 'eve', ['Eve', 'Fay', 'Gus']);
-	const group = await boardGroup(app.live, [eve.table]);
-	await group.register(registration(eve, true));
-	const tv = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 1920, height: 1080 },
-		locale: 'fr-FR',
-		colorScheme: 'dark',
-		userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130 passpad-tv2'
-	});
+	// a table open before the board connects
+	const group = await boardGroup(app.live);
+	const eve = await penPhone(browser, group, 'eve', ['Eve', 'Fay', 'Gus']);
+	const tv = await tvContext(browser, { locale: 'fr-FR', dark: true, agent: 'passpad-tv2' });
 	const board = await tv.newPage();
 	await board.goto(group.link(app.origin));
 	const card = board.locator(`[data-table="${eve.table}"]`);
@@ -202,4 +239,68 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	await board.reload();
 	await expect(board.getByRole('alert')).toContainText('Ce lien de tableau est incomplet');
 	await Promise.all([eve.context, tv].map((context) => context.close()));
+});
+
+test('board: a member phone plays a match of the group live with its own credential; the board shows it, and it leaves when the match ends or live play stops', async ({
+	browser
+}) => {
+	const group = await boardGroup(app.live, 'Thursday club');
+	const tv = await tvContext(browser, { locale: 'en-GB', agent: 'passpad-tv3' });
+	const board = await tv.newPage();
+	const errors: string[] = [];
+	board.on('pageerror', (error) => errors.push(error.message));
+	await board.goto(group.link(app.origin));
+	await expect(board.getByTestId('board-empty')).toBeVisible();
+
+	// a member's phone, with no host link: the group's link only
+	const context = await browser.newContext({
+		baseURL: app.origin,
+		viewport: { width: 360, height: 640 },
+		isMobile: true,
+		hasTouch: true,
+		locale: 'en-GB',
+		userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-member'
+	});
+	const phone = await context.newPage();
+	await phone.goto(group.memberLink(app.origin));
+	await expect(phone.getByTestId('group-joined')).toContainText('Thursday club');
+	await startMatch(phone, "I'll Pass", ['Ana', 'Ben', 'Cleo'], {
+		setup: (page) => page.getByRole('radio', { name: 'Thursday club' }).check()
+	});
+	await phone.getByRole('button', { name: 'Play live' }).click();
+	await expect(phone.getByTestId('live-state')).toContainText('This phone has the pen');
+	const table = new URLSearchParams(
+		(await phone.getByTestId('live-link').first().getAttribute('href'))!.split('#')[1]
+	).get('t')!;
+
+	// the table is the group's: the board shows it and follows the pen phone
+	const card = board.locator(`[data-table="${table}"]`);
+	await expect(card.getByTestId('board-sides')).toContainText('Cleo');
+	await playIllPass(phone, [4, 'pass', 'take']);
+	await expect(card.getByTestId('board-news')).toHaveText(
+		await phone.getByTestId('news-line').innerText()
+	);
+	await expect(card.getByTestId('board-total')).toHaveText(await totals(phone));
+
+	// the match ends here (abandoned): the phone closes the group's table, the card leaves
+	await abandonHere(phone);
+	await expect(card).toHaveCount(0);
+	await expect(board.getByTestId('board-empty')).toBeVisible();
+	await expect(board.getByRole('alert')).toHaveCount(0);
+
+	// another match of the group live, then live play stopped on the phone: it leaves too
+	await startMatch(phone, "I'll Pass", ['Dan', 'Eve', 'Fay'], {
+		setup: (page) => page.getByRole('radio', { name: 'Thursday club' }).check()
+	});
+	await phone.getByRole('button', { name: 'Play live' }).click();
+	await expect(phone.getByTestId('live-state')).toContainText('This phone has the pen');
+	const second = board.locator(
+		`[data-table="${new URLSearchParams((await phone.getByTestId('live-link').first().getAttribute('href'))!.split('#')[1]).get('t')}"]`
+	);
+	await expect(second.getByTestId('board-sides')).toContainText('Fay');
+	await phone.getByRole('button', { name: 'Stop playing live' }).click();
+	await expect(second).toHaveCount(0);
+	await expect(board.getByRole('alert')).toHaveCount(0);
+	expect(errors).toEqual([]);
+	await Promise.all([context, tv].map((one) => one.close()));
 });

@@ -16,7 +16,7 @@ import { readEntry } from '$lib/live/protocol';
 import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
 import { boardTableSubject, groupStreamOf } from '$lib/live/names.js';
 import { cardOf, type BoardUi, type TableCard } from './card';
-import type { BoardLink } from './link';
+import type { BoardLink } from '$lib/group/link';
 import { readRegistration, tableOfSubject, type TableRegistration } from './registration';
 
 export type Connection = 'connecting' | 'online' | 'offline';

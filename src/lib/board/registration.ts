@@ -4,22 +4,11 @@
  * Read from the network, so validated before the board follows anything it names.
  */
 import * as v from 'valibot';
-import { GAME_IDS } from '$lib/rules/common';
-import { MATCH_ID, TABLE_ID } from '$lib/live/names.js';
+import { BoardTable } from '$lib/group/provision';
 
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60));
-
-export const TableRegistration = v.object({
-	v: v.literal(1),
-	table: v.pipe(v.string(), v.regex(TABLE_ID)),
-	match: v.pipe(v.string(), v.regex(MATCH_ID)),
-	game: v.picklist(GAME_IDS),
-	names: v.optional(v.pipe(v.array(Name), v.maxLength(12)), []),
-	open: v.boolean(),
-	/** when the server wrote it (milliseconds) */
-	at: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)))
-});
-export type TableRegistration = v.InferOutput<typeof TableRegistration>;
+/** The server's record of a group's table (`BoardTable`, written by the provisioning). */
+export const TableRegistration = BoardTable;
+export type TableRegistration = BoardTable;
 
 /** The table's id from its subject's last token (passpad.g.<g>.table.<t>). */
 export function tableOfSubject(subject: string): string {

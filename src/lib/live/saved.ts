@@ -4,6 +4,7 @@
  * can ask "is this match live?" without loading it.
  */
 import { readHostLink, readLiveLink, type HostLink, type LiveLink } from './link';
+import { GROUP_ID } from './names.js';
 
 const HOST = 'passpad.live.host';
 const DEVICE = 'passpad.live.device';
@@ -16,6 +17,11 @@ export interface SavedLive {
 	/** the followers' link, on the phone that started the match live */
 	readers?: LiveLink;
 	name: string;
+	/**
+	 * The group whose board shows the table: this phone opened it for a match of the group, and
+	 * closes it for the board when the match ends (docs/group.md). Gone once closed.
+	 */
+	group?: string;
 }
 
 function get(key: string): string | null {
@@ -48,7 +54,13 @@ export function savedLive(id: string): SavedLive | null {
 		const link = saved && readLiveLink(new URLSearchParams(saved.link).toString());
 		if (!link || typeof saved.name !== 'string') return null;
 		const readers = saved.readers && readLiveLink(new URLSearchParams(saved.readers).toString());
-		return { link, name: saved.name, ...(readers ? { readers } : {}) };
+		const group = typeof saved.group === 'string' && GROUP_ID.test(saved.group) && saved.group;
+		return {
+			link,
+			name: saved.name,
+			...(readers ? { readers } : {}),
+			...(group ? { group } : {})
+		};
 	} catch {
 		return null;
 	}

@@ -1,9 +1,12 @@
 /**
  * A match screen's live play, without the NATS client until it is needed: whether this match
- * is live here, "Play live" (when this phone holds a host credential), and the LiveTable once
- * connected (start.ts, imported dynamically).
+ * is live here, "Play live" (when this phone holds a host credential, or the match belongs to
+ * a group this phone is a member of), and the LiveTable once connected (start.ts, imported
+ * dynamically).
  */
+import type { MatchRow } from '$lib/db/schema';
 import type { MatchSession } from '$lib/match/session.svelte';
+import { groupSeatOf, type GroupSeat } from './group-seat';
 import { savedHost, savedLive, saveLive, type SavedLive } from './saved';
 import type { LiveTable } from './table.svelte';
 
@@ -13,7 +16,11 @@ export class LiveSlot {
 	table = $state.raw<LiveTable | null>(null);
 	busy = $state(false);
 	failed = $state(false);
-	readonly canStart: boolean;
+	canStart = $state(false);
+	/** this phone's credential in the match's group: its table is the group's (docs/group.md) */
+	#seat: GroupSeat | null = null;
+	/** closing the group's table for its board now */
+	#closing = false;
 	#unsubscribe: () => void = () => {};
 	/**
 	 * The screen is gone: a table still connecting then is closed at once. A table left
@@ -27,6 +34,16 @@ export class LiveSlot {
 		this.#session = session;
 		this.saved = savedLive(session.match.id);
 		this.canStart = !!savedHost();
+		void this.#findSeat();
+	}
+
+	async #findSeat() {
+		const seat = await groupSeatOf(this.#session.match).catch(() => null);
+		if (this.#closed || !seat) return;
+		this.#seat = seat;
+		this.canStart = true;
+		// a match that ended while its screen was closed: the board's card goes now
+		this.#ended(this.#session.match, false);
 	}
 
 	/** Whether entries are this phone's to make: not while another phone has the pen. */
@@ -46,12 +63,21 @@ export class LiveSlot {
 	/** "Play live": a new table on the server, this phone holding the pen. */
 	async start(name: string) {
 		const host = savedHost();
-		if (!host || this.busy) return;
+		const seat = this.#seat;
+		if ((!host && !seat) || this.busy) return;
 		this.busy = true;
 		this.failed = false;
 		try {
-			const { openTable } = await import('./start');
-			const saved = await openTable(host, this.#session.match.id, name);
+			const { openTable, openGroupLiveTable } = await import('./start');
+			const match = this.#session.match;
+			// a group's match: a table of the group, with this phone's member credential
+			const saved = seat
+				? await openGroupLiveTable(
+						seat,
+						{ id: match.id, game: match.game, names: match.seats.map((one) => one.name) },
+						name
+					)
+				: await openTable(host!, match.id, name);
 			saveLive(this.#session.match.id, saved);
 			this.saved = saved;
 			await this.#connect(saved, true);
@@ -75,6 +101,8 @@ export class LiveSlot {
 			// every change committed here (not what came from the table) is the pen's to send
 			this.#unsubscribe = session.store.subscribe((change) => {
 				if (change.origin !== 'live') table.changed();
+				// entered here or at the table: a group's match that ended leaves its board
+				this.#ended(change.match, change.kind === 'delete');
 			});
 		} catch {
 			this.failed = true;
@@ -91,7 +119,38 @@ export class LiveSlot {
 		this.#session.store.setGate(gated ? { code: 'not-pen', readOnly: reader } : null);
 	}
 
+	/** A group's match finished, abandoned, handed over or deleted: its board stops showing it. */
+	#ended(match: MatchRow, deleted: boolean) {
+		if (deleted || match.status !== 'active') void this.#closeForBoard();
+	}
+
+	/**
+	 * The group's board stops showing this table (docs/group.md, "Requests": `close`); the
+	 * table's phones go on following it. Asked again at the next change or opening if the server
+	 * could not be reached.
+	 */
+	async #closeForBoard() {
+		const saved = this.saved;
+		const seat = this.#seat;
+		if (!saved?.group || !seat || seat.g !== saved.group || this.#closing) return;
+		this.#closing = true;
+		try {
+			const { closeGroupLiveTable } = await import('./start');
+			const closed = await closeGroupLiveTable(seat, saved.link.t);
+			if (!closed.ok || this.saved !== saved) return;
+			const { group: _, ...rest } = saved;
+			saveLive(this.#session.match.id, rest);
+			this.saved = rest;
+		} catch {
+			// no answer: the next change or opening asks again
+		} finally {
+			this.#closing = false;
+		}
+	}
+
 	async stop() {
+		// live play stops here: the group's board stops showing the table too
+		void this.#closeForBoard();
 		this.#unsubscribe();
 		this.#session.store.setGate(null);
 		await this.table?.close();

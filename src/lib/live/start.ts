@@ -4,7 +4,9 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { MatchSession } from '$lib/match/session.svelte';
+import { closeGroupTable, openGroupTable, type ProvisionError } from '$lib/group/provision';
 import { LiveChannel, newTable, openLive } from './browser';
+import type { GroupSeat } from './group-seat';
 import type { HostLink } from './link';
 import { SessionPort } from './local';
 import { newId } from './protocol';
@@ -21,6 +23,58 @@ export async function openTable(host: HostLink, matchId: string, name: string): 
 		readers: { t: made.table, m: matchId, u: made.reader.user, p: made.reader.pass, r: 'r' },
 		name
 	};
+}
+
+/**
+ * A new table of the match's group, asked with this phone's member credential (docs/group.md,
+ * "Requests"): like the host's, and the group's board follows it while it is open.
+ */
+export async function openGroupLiveTable(
+	seat: GroupSeat,
+	match: { id: string; game: GameId; names: string[] },
+	name: string
+): Promise<SavedLive> {
+	const nc = await openLive(seat);
+	try {
+		const made = await openGroupTable(nc, seat.g, {
+			match: match.id,
+			game: match.game,
+			names: match.names
+		});
+		if (!made.ok) throw new Error(made.error);
+		const { table, writer, reader } = made.value;
+		const server = seat.s ? { s: seat.s } : {};
+		return {
+			link: { t: table, m: match.id, u: writer.user, p: writer.pass, r: 'w', ...server },
+			readers: { t: table, m: match.id, u: reader.user, p: reader.pass, r: 'r', ...server },
+			name,
+			group: seat.g
+		};
+	} finally {
+		await nc.close().catch(() => {});
+	}
+}
+
+/**
+ * The group's board stops showing the table (its phones go on following it). Done when the
+ * server closed it now or before (`unknown-table`); anything else is asked again later.
+ */
+export async function closeGroupLiveTable(
+	seat: GroupSeat,
+	table: string
+): Promise<{ ok: true } | { ok: false; error: ProvisionError }> {
+	let nc;
+	try {
+		nc = await openLive(seat);
+	} catch {
+		return { ok: false, error: 'no-answer' };
+	}
+	try {
+		const closed = await closeGroupTable(nc, seat.g, table);
+		return closed.ok || closed.error === 'unknown-table' ? { ok: true } : closed;
+	} finally {
+		await nc.close().catch(() => {});
+	}
 }
 
 /**
