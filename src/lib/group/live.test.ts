@@ -116,8 +116,13 @@ async function follow(ana: Phone, ben: Phone, id: string) {
 async function playLive(ana: Phone, ben: Phone, group: string, seed: number, followAt: number) {
 	const match = await liveMatch(ana, group, seed);
 	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
-	await ana.sync.flush();
+	if (followAt > 0) {
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(match.id))?.length === followAt);
+	}
 	await follow(ana, ben, match.id);
+	// the follower's copy: the hand-over's, in no group; or the group's, the same log ('same')
+	expect((await ben.db.matches.get(match.id))?.group).toBe(followAt > 0 ? group : null);
 	// each entry reaches Ben's copy through the table; Ana's group sync sends on each change
 	for (let seq = followAt; seq < match.length; seq++) {
 		await match.enter(ana, seq);
