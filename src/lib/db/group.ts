@@ -230,7 +230,8 @@ export async function writeMatch(
 	const subject: Subject = `match.${match.id}`;
 	return db.transaction('rw', RECORD_TABLES(db), async () => {
 		const old = await db.matches.get(match.id);
-		if (old && old.group !== group) return OTHER_GROUP;
+		// a copy in no group (a followed match) may become the group's: reconcile.ts decides
+		if (old && old.group !== group && old.group != null) return OTHER_GROUP;
 		const seats = [];
 		for (const seat of match.seats) {
 			const player = await seatPlayer(db, group, seat.playerId, seat.name, match.createdAt);

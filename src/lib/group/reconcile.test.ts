@@ -14,7 +14,7 @@ import {
 	type Thing,
 	type Version
 } from './record';
-import { reconcile, type Decision, type SyncedCopy } from './reconcile';
+import { followerOf, reconcile, type Decision, type SyncedCopy } from './reconcile';
 
 const PHONE = 'phone-ana-0001';
 const PLAYERS = Array.from({ length: 4 }, () => newId());
@@ -245,5 +245,41 @@ describe('group record: reconcile', () => {
 		);
 		expect(thingOfSubject('club01', 'passpad.g.club01.table.abc123')).toBeNull();
 		expect(thingOfSubject('club01', `passpad.g.other1.player.${PLAYERS[0]}`)).toBeNull();
+	});
+
+	it('group: a match followed live agrees with the group while the logs agree: followed, taken once over, a conflict once they part', () => {
+		const full = matchVersionOf();
+		const actions = full.log.map((entry) => entry.action);
+		const row = { game: full.game, config: full.config, group: null };
+		const rows = (log: readonly unknown[]) => log.map((action) => ({ action }));
+		fc.assert(
+			fc.property(
+				fc.nat({ max: actions.length }),
+				fc.nat({ max: actions.length }),
+				fc.boolean(),
+				fc.nat({ max: actions.length - 1 }),
+				(mine, theirs, part, at) => {
+					const here = part
+						? actions.map((action, seq) => (seq === at ? { type: 'something-else' } : action))
+						: actions.slice(0, mine);
+					const version: KeptMatch = { ...full, log: full.log.slice(0, theirs) };
+					const decision = reconcile(
+						{ hash: 'this-phone', ...followerOf(row, rows(here), false) },
+						undefined,
+						{ thing: thingOf(version), seq: 3, msgId: 'm3', data: writeVersion(version) }
+					);
+					const over = theirs === actions.length;
+					if (part) expect(decision.kind).toBe(theirs > at ? 'conflict' : 'follow');
+					else if (over && theirs >= mine) expect(decision.kind).toBe('apply');
+					else expect(decision.kind).toBe('follow');
+				}
+			),
+			{ numRuns: 200 }
+		);
+		// a copy of the group followed live is a follower's; one not followed is the group's
+		const log = rows(actions.slice(0, 2));
+		expect(followerOf({ ...row, group: 'club01' }, log, true).follower?.log).toHaveLength(2);
+		expect(followerOf({ ...row, group: 'club01' }, log, false)).toEqual({});
+		expect(followerOf(row, undefined, true)).toEqual({});
 	});
 });

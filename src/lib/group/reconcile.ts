@@ -16,11 +16,23 @@ import {
 	type Thing,
 	type Version
 } from './record';
+import { key, relate } from '$lib/live/sync';
+import type { ActionRow, MatchRow } from '$lib/db/schema';
 
 /** This phone's copy of the thing, as the digest of the version it would send (record.ts). */
 export interface LocalCopy {
 	/** null: nothing here (never had it, or the group's delete taken) */
 	readonly hash: string | null;
+	/**
+	 * This phone's copy when it follows the match live (/follow takes it like a hand-over, same
+	 * id, in no group) or is in no group: its setup and log, to tell the group's version of the
+	 * same match from a real conflict (docs/group.md, "What is written where on the phone").
+	 */
+	readonly follower?: {
+		readonly game: string;
+		readonly config: unknown;
+		readonly log: readonly unknown[];
+	};
 }
 
 /** The group's version this phone last had of the thing (db SyncedRow). */
@@ -57,6 +69,11 @@ export type Decision =
 	 * stands and is sent over it
 	 */
 	| { readonly kind: 'keep-mine-and-send'; readonly version: Version; readonly hash: string }
+	/**
+	 * the group's version of a match this phone follows live, not yet finished (or behind this
+	 * phone's copy): the copy follows its table; nothing written, nothing sent
+	 */
+	| { readonly kind: 'follow'; readonly version: Version; readonly hash: string }
 	/** both changed the thing: both kept until a person settles */
 	| {
 			readonly kind: 'conflict';
@@ -65,6 +82,22 @@ export type Decision =
 			readonly match?: ProvenMatch;
 	  }
 	| { readonly kind: 'refused'; readonly why: RefusedWhy; readonly refusal?: Refusal };
+
+/**
+ * The follower's part of LocalCopy: set for a match here in no group, or one this phone follows
+ * live (`following`: another phone's pen writes it), when its log was read (it changed here
+ * since the group's last version).
+ */
+export function followerOf(
+	match: Pick<MatchRow, 'game' | 'config' | 'group'> | undefined,
+	log: readonly Pick<ActionRow, 'action'>[] | undefined,
+	following: boolean
+): Pick<LocalCopy, 'follower'> {
+	if (!match || !log || (match.group != null && !following)) return {};
+	return {
+		follower: { game: match.game, config: match.config, log: log.map((row) => row.action) }
+	};
+}
 
 const refused = (why: RefusedWhy, refusal?: Refusal): Decision =>
 	refusal ? { kind: 'refused', why, refusal } : { kind: 'refused', why };
@@ -95,6 +128,23 @@ export function reconcile(
 	}
 	const last = synced?.hash ?? null;
 	const withMatch = match ? { match } : {};
+	// a followed copy is the group's match at another moment when the logs agree: it follows
+	// its table, and becomes the group's once the group's version is finished and not behind
+	const follower = local.follower;
+	if (follower && match && version.kind === 'match' && !version.deleted && !version.contest) {
+		const sameSetup =
+			follower.game === version.game && key(follower.config) === key(version.config);
+		const relation = relate(
+			follower.log,
+			version.log.map((entry) => entry.action)
+		);
+		if (sameSetup && relation.kind !== 'diverged') {
+			if (match.status !== 'active' && relation.kind !== 'ahead') {
+				return { kind: 'apply', version, hash, match };
+			}
+			return { kind: 'follow', version, hash };
+		}
+	}
 	// a version that contests another: shown beside this phone's until a person settles,
 	// unless this phone has nothing of the thing yet or says the same
 	if (version.contest !== null && version.contest !== undefined && local.hash !== null) {

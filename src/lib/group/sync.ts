@@ -44,6 +44,7 @@ import {
 	type ThingHere
 } from '$lib/db/group';
 import { groupStreamOf, groupSubjectsOf } from '$lib/live/names.js';
+import { savedLive } from '$lib/live/saved';
 import {
 	deletedVersion,
 	digest,
@@ -58,7 +59,7 @@ import {
 	type Thing,
 	type Version
 } from './record';
-import { reconcile, type Decision } from './reconcile';
+import { followerOf, reconcile, type Decision } from './reconcile';
 import { MemberRecord } from './provision';
 import * as v from 'valibot';
 
@@ -116,7 +117,15 @@ export interface GroupSyncOptions {
 	now?: () => number;
 	/** a random message id for each version */
 	msgId?: () => string;
+	/** whether this phone follows a match live, another phone's pen writing it (live/saved.ts) */
+	following?: (matchId: string) => boolean;
 }
+
+/** Live here from another phone's link: the phone that started the table sends (docs/group.md). */
+const following = (id: string) => {
+	const live = savedLive(id);
+	return live !== null && !live.readers;
+};
 
 const randomId = () => newMatchId().replaceAll('-', '');
 
@@ -128,6 +137,7 @@ export class GroupSync {
 	readonly #phone: string;
 	readonly #now: () => number;
 	readonly #msgId: () => string;
+	readonly #following: (matchId: string) => boolean;
 	#closed = false;
 	#reading: ConsumerMessages | null = null;
 	#queue: Promise<unknown> = Promise.resolve();
@@ -153,6 +163,7 @@ export class GroupSync {
 		this.#phone = options.phone;
 		this.#now = options.now ?? Date.now;
 		this.#msgId = options.msgId ?? randomId;
+		this.#following = options.following ?? following;
 	}
 
 	/** Reads the group, sends what is pending, and follows this phone's writes from now on. */
@@ -398,10 +409,13 @@ export class GroupSync {
 		const ours = new Set(here.outbox.map((entry) => entry.msgId));
 		if (here.conflict && !ours.has(msgId)) return this.#takeOverConflict(here, incoming);
 		const local = await this.#local(thing, here);
-		const decision = reconcile({ hash: local.hash }, here.synced, incoming, ours);
+		const following = this.#following(thing.slice('match.'.length));
+		const copy = { hash: local.hash, ...followerOf(here.match, here.log, following) };
+		const decision = reconcile(copy, here.synced, incoming, ours);
 		const fields = { seq, msgId, hash: 'hash' in decision ? decision.hash : null };
 		switch (decision.kind) {
 			case 'known':
+			case 'follow':
 				return;
 			case 'refused':
 				return this.#refused_(thing, seq, decision);
@@ -594,6 +608,8 @@ export class GroupSync {
 			if (conflicts.has(`match.${id}`) || row?.revision === revision) continue;
 			const { match, log } = await matchWithLog(db, id);
 			if (!match) continue;
+			// a match followed live is the pen phone's to send while it goes on (docs/group.md)
+			if (match.status === 'active' && this.#following(id)) continue;
 			const version = matchVersion(match, log, this.#stamp(id));
 			const hash = digest(version);
 			if (hash === row?.hash) {

@@ -1,0 +1,179 @@
+/**
+ * A group's match played live (docs/group.md, "What is written where on the phone"): Ana's
+ * phone records it for the group and holds the pen; Ben, a member, follows it (/follow takes
+ * it like a hand-over, same id, in no group) while his group sync reads Ana's versions. A real
+ * nats-server with its provisioning, each phone its own IndexedDB; the table's entries reach
+ * Ben's copy as the live table writes them (one action a transaction, db/log.ts).
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { startTestLive, type TestLive } from '$lib/live/test-server';
+import { seeded } from '$lib/rules/common';
+import { RULES } from '$lib/rules/registry';
+import { randomGame } from '$lib/rules/ill-pass/simulate';
+import { summarize } from '$lib/match/summary';
+import { PasspadDb, useDatabase } from '$lib/db/db';
+import { createMatch } from '$lib/db/matches';
+import { appendAction } from '$lib/db/log';
+import { handedMatch, planTakeOver, takeOver } from '$lib/db/handover';
+import { GroupSync } from './sync';
+
+let server: TestLive;
+const engines: GroupSync[] = [];
+
+beforeAll(async () => {
+	server = await startTestLive();
+});
+
+afterAll(async () => {
+	await Promise.all(engines.map((sync) => sync.stop()));
+	await server?.stop();
+});
+
+interface Phone {
+	name: string;
+	db: PasspadDb;
+	sync: GroupSync;
+	nc: NatsConnection;
+	as<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** the matches each phone follows live (live/saved.ts in the app) */
+const followed = new Map<string, Set<string>>();
+
+async function phoneOf(name: string, group: string, credential: { user: string; pass: string }) {
+	const db = new PasspadDb(`phone-${name}-${crypto.randomUUID()}`);
+	await db.open();
+	await db.groups.add({
+		id: group,
+		name: 'Jeudi',
+		server: '',
+		user: credential.user,
+		pass: credential.pass,
+		role: 'member',
+		left: false,
+		joinedAt: 1
+	});
+	const nc = await server.phone(credential);
+	const live = new Set<string>();
+	followed.set(name, live);
+	const following = (id: string) => live.has(id);
+	const sync = new GroupSync({ nc, db, group, phone: `phone-${name}-0001`, following });
+	engines.push(sync);
+	sync.start();
+	await sync.caughtUp();
+	const as = <T>(work: () => Promise<T>) => {
+		useDatabase(db);
+		return work();
+	};
+	return { name, db, sync, nc, as } satisfies Phone;
+}
+
+async function until(check: () => Promise<boolean>, ms = 15_000) {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		if (await check()) return;
+		await new Promise((done) => setTimeout(done, 50));
+	}
+	throw new Error('not reached in time');
+}
+
+const logOf = async (phone: Phone, id: string) =>
+	(await phone.db.actions.where('matchId').equals(id).sortBy('seq')).map((row) => row.action);
+
+/** Ana's match of the group and the game to play in it, action by action on any phone. */
+async function liveMatch(ana: Phone, group: string, seed: number) {
+	const names = ['Ana', 'Ben', 'Chloé'];
+	const game = randomGame(seeded(seed), names.length);
+	const match = await ana.as(() =>
+		createMatch({ game: 'ill-pass', config: game.config, names, group })
+	);
+	const rules = RULES['ill-pass'];
+	const states = [rules.setup(game.config, names.length)];
+	for (const action of game.actions) {
+		const result = rules.apply(states.at(-1)!, action);
+		if (!result.ok) throw new Error(result.refusal.code);
+		states.push(result.value);
+	}
+	/** the action at `seq` written on the phone, as its store (or the live table's receive) does */
+	const enter = (phone: Phone, seq: number) =>
+		phone.as(() =>
+			appendAction(match.id, seq, game.actions[seq], summarize(rules, states[seq + 1]))
+		);
+	return { id: match.id, length: game.actions.length, enter };
+}
+
+/** Ben opens the followers' link: the match taken like a hand-over (same id, in no group). */
+async function follow(ana: Phone, ben: Phone, id: string) {
+	followed.get(ben.name)!.add(id);
+	const handed = await ana.as(() => handedMatch(id));
+	return ben.as(async () =>
+		takeOver(await planTakeOver({ ...handed, notes: '', playedMs: 0, playedByHand: false }))
+	);
+}
+
+async function playLive(ana: Phone, ben: Phone, group: string, seed: number, followAt: number) {
+	const match = await liveMatch(ana, group, seed);
+	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
+	if (followAt > 0) {
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(match.id))?.length === followAt);
+	}
+	await follow(ana, ben, match.id);
+	// the follower's copy: the hand-over's, in no group; or the group's, the same log ('same')
+	expect((await ben.db.matches.get(match.id))?.group).toBe(followAt > 0 ? group : null);
+	// each entry reaches Ben's copy through the table; Ana's group sync sends on each change
+	for (let seq = followAt; seq < match.length; seq++) {
+		await match.enter(ana, seq);
+		await match.enter(ben, seq);
+		if (seq % 3 === 0) await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+	}
+	await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+	return match;
+}
+
+async function settled(ana: Phone, ben: Phone, id: string) {
+	await until(async () => {
+		const [mine, theirs] = await Promise.all([ana.db.matches.get(id), ben.db.matches.get(id)]);
+		return (
+			mine?.status === 'finished' &&
+			theirs?.status === 'finished' &&
+			theirs.group === mine.group &&
+			(await ana.db.outbox.count()) === 0 &&
+			(await ben.db.outbox.count()) === 0
+		);
+	}).catch(() => {});
+	await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+}
+
+describe('a group match played live', () => {
+	it.each([
+		['before the group version reaches him', 0],
+		['once the group has his copy', 4]
+	])(
+		'group live: Ben follows %s: no conflict, one match in the group on both phones',
+		async (_, followAt) => {
+			const made = await server.live.createGroup('Jeudi', 'ana');
+			const ana = await phoneOf('ana', made.group, made.member);
+			const ben = await phoneOf(
+				'ben',
+				made.group,
+				(await server.live.invite(made.group, 'ben')).member
+			);
+			const match = await playLive(ana, ben, made.group, 5 + followAt, followAt);
+			await settled(ana, ben, match.id);
+
+			for (const phone of [ana, ben]) {
+				expect(await phone.db.conflicts.count(), phone.name).toBe(0);
+				expect(await phone.db.outbox.count(), phone.name).toBe(0);
+				expect(await phone.db.matches.count(), phone.name).toBe(1);
+				const row = await phone.db.matches.get(match.id);
+				expect(row?.group, phone.name).toBe(made.group);
+				expect(row?.status, phone.name).toBe('finished');
+			}
+			expect(await logOf(ben, match.id)).toEqual(await logOf(ana, match.id));
+			expect(ben.sync.status.refused).toEqual([]);
+		}
+	);
+});
