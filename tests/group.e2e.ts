@@ -536,6 +536,13 @@ test('group: a hostile message published straight to the group’s subjects is r
 			.toBe(2);
 	}
 	const before = await Promise.all(pages.map(stored));
+	// every phone on its group's page, where a refusal is worded as it arrives
+	for (const page of pages) {
+		await page.goto('/group');
+		await expect(page.getByTestId('group-state')).toContainText('Up to date', {
+			timeout: 20_000
+		});
+	}
 
 	// Cleo's own credential, from node: not a record at all, over the match and as a new one
 	const fields = linkFields(links.cleo);
@@ -548,7 +555,6 @@ test('group: a hostile message published straight to the group’s subjects is r
 	await nc.close();
 
 	for (const page of pages) {
-		await page.goto('/group');
 		await expect(page.getByTestId('group-refused').getByRole('listitem')).toHaveText(
 			[
 				'A message that is not a Passpad record was refused; nothing changed.',
