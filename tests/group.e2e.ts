@@ -474,6 +474,8 @@ test('group: a removed member is refused by the server from then on, and another
 	const shared = await groupMatch(ana, 'Les Pass', ['Ana', 'Ben', 'Cleo']);
 	await everyHistory([ben, cleo], shared, 1);
 
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
 	await ana.goto('/group');
 	await ana.getByRole('button', { name: 'Remove Ben' }).click();
 	await ana
@@ -483,6 +485,10 @@ test('group: a removed member is refused by the server from then on, and another
 	await expect(ana.getByText('Ben is no longer in the group.')).toBeVisible({ timeout: 20_000 });
 	await expect(cleo.getByRole('button', { name: 'Remove Ben' })).toHaveCount(0);
 
+	// Ben's phone, on its group's page all along, hears it from the server
+	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
+		timeout: 30_000
+	});
 	// the server refuses Ben's credential from now on
 	await expect(asMember(linkFields(links.ben))).rejects.toThrow(/authorization/i);
 	const before = await onServer(group);
@@ -490,7 +496,7 @@ test('group: a removed member is refused by the server from then on, and another
 	const own = await groupMatch(ben, 'Les Pass', ['Ana', 'Ben', 'Cleo']);
 	await revealTake(ben, 3);
 	await ben.goto('/group');
-	await expect(ben.getByRole('alert')).toContainText('The server refused this phone', {
+	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
 		timeout: 30_000
 	});
 	expect(await inHistory(ben, shared)).toBe(1);
