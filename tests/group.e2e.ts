@@ -499,6 +499,9 @@ test('group: a removed member is refused by the server from then on, and another
 	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
 		timeout: 30_000
 	});
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/group-refused-360-light-en.png`, fullPage: true });
+	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
 	expect(await inHistory(ben, shared)).toBe(1);
 	// nothing of it written to the group
 	expect(await onServer(group)).toEqual(before);
