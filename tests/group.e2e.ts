@@ -1,8 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
+import { connect } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
+import { groupStreamOf, inboxOf, memberSubject, recordSubject } from '../src/lib/live/names.js';
 
 // A group's record (docs/group.md): phones as browser contexts against a real nats-server and
 // the app served beside it, as `npm run server` does.
@@ -208,6 +211,10 @@ test('group: screens at 360x640 and 820x1180, light and dark, English and French
 						timeout: 20_000
 					}
 				);
+				// nothing wider than the screen: no sideways scrolling at 360 px nor on a tablet
+				expect(
+					await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+				).toBeLessThanOrEqual(0);
 				const shot = `${dir}/group-${width}-${dark ? 'dark' : 'light'}-${lang}.png`;
 				await page.screenshot({ path: shot, fullPage: true });
 				const axe = await new AxeBuilder({ page }).include('main').analyze();
@@ -216,4 +223,366 @@ test('group: screens at 360x640 and 820x1180, light and dark, English and French
 			}
 		}
 	}
+});
+
+/** A member's link's fields: the group, and the credential the phone keeps. */
+function linkFields(link: string) {
+	const fields = new URLSearchParams(new URL(link).hash.slice(1));
+	return { g: fields.get('g')!, u: fields.get('u')!, p: fields.get('p')! };
+}
+
+/** Ana's phone invites `label`'s; that phone joins by the link and reads the whole record. */
+async function invited(browser: Browser, ana: Page, label: string) {
+	await ana.goto('/group');
+	await ana.getByLabel('Whose phone is it?').fill(label);
+	await ana.getByRole('button', { name: 'Invite' }).click();
+	await expect(ana.getByRole('img', { name: 'QR code of the invitation link' })).toBeVisible();
+	const link = (await ana.locator('a[href*="/group#"]').getAttribute('href'))!;
+	const page = await phone(browser, label.toLowerCase());
+	await page.goto(link);
+	await expect(page.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	return { page, link: new URL(link, app.origin).href };
+}
+
+/** A group of three phones: Ana's made it, Ben's and Cleo's joined by their links. */
+async function threeMembers(browser: Browser, name: string) {
+	const ana = await founder(browser, 'ana');
+	await ana.getByLabel("The group's name").fill(name);
+	await ana.getByLabel("This phone's owner").fill('Ana');
+	await ana.getByRole('button', { name: 'Create a group' }).click();
+	await expect(ana.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	const ben = await invited(browser, ana, 'Ben');
+	const cleo = await invited(browser, ana, 'Cleo');
+	return { ana, ben: ben.page, cleo: cleo.page, links: { ben: ben.link, cleo: cleo.link } };
+}
+
+/** Starts a match of the group on `page` (its "Record for" set to the group); its id. */
+async function groupMatch(page: Page, group: string, names: string[]) {
+	await startMatch(page, "I'll Pass", names, {
+		setup: async (it) => {
+			await it.getByRole('radio', { name: group }).check();
+		}
+	});
+	return new URL(page.url()).pathname.split('/match/')[1];
+}
+
+/** How many of the history's entries open the match `id` (polled by the callers). */
+async function inHistory(page: Page, id: string) {
+	await page.goto('/history');
+	await expect(page.getByTestId('history')).toBeAttached();
+	return page.getByTestId('history').locator(`a[href*="${id}"]`).count();
+}
+
+/** Waits until every page's history has (1) or has not (0) the match. */
+async function everyHistory(pages: Page[], id: string, count: 0 | 1) {
+	for (const page of pages) {
+		await expect
+			.poll(() => inHistory(page, id), { timeout: 30_000, intervals: [1000] })
+			.toBe(count);
+	}
+}
+
+/** What this phone's database holds: every match's id and log length, every player's name. */
+async function stored(page: Page) {
+	return page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open('passpad');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const all = <T>(store: string) =>
+			new Promise<T[]>((resolve, reject) => {
+				const request = db.transaction(store).objectStore(store).getAll();
+				request.onsuccess = () => resolve(request.result as T[]);
+				request.onerror = () => reject(request.error);
+			});
+		const matches = await all<{ id: string; status: string; deleted?: unknown }>('matches');
+		const actions = await all<{ matchId: string }>('actions');
+		const players = await all<{ name: string }>('players');
+		db.close();
+		return {
+			matches: matches
+				.map((match) => ({
+					id: match.id,
+					status: match.status,
+					moves: actions.filter((action) => action.matchId === match.id).length
+				}))
+				.sort((a, b) => a.id.localeCompare(b.id)),
+			players: players.map((player) => player.name).sort()
+		};
+	});
+}
+
+/** Reveals the card and takes it at once (I'll Pass), as the players' hands say. */
+async function revealTake(page: Page, card: number) {
+	await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
+	await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
+	await expect(page.getByTestId('face-up')).toHaveCount(0);
+}
+
+/** A whole I'll Pass match where each seat takes what it reveals; `hands[seat]` its cards. */
+async function playHands(page: Page, hands: number[][]) {
+	for (let turn = 0; turn < 8; turn++) {
+		for (const hand of hands) await revealTake(page, hand[turn]);
+	}
+	await expect(page.getByTestId('outcome')).toContainText('Match over');
+}
+
+const RUN = [3, 4, 5, 6, 7, 8, 9, 10]; // a run of 8: 3 - 11 chips = -8, the winner
+const ODD = [11, 12, 13, 15, 17, 19, 21, 23];
+const REST = [14, 16, 18, 20, 22, 24, 25, 26];
+
+test('group: a match recorded offline on one phone (its connection cut) arrives at the other two when it is back', async ({
+	browser
+}) => {
+	const { ana, ben, cleo } = await threeMembers(browser, 'Mardi soir');
+	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('Offline', { timeout: 20_000 });
+	const id = await groupMatch(ben, 'Mardi soir', ['Ana', 'Ben', 'Cleo']);
+	await revealTake(ben, 3);
+	await revealTake(ben, 11);
+	await ben.goto('/group');
+	// a page opened with no network says so; its changes are found once it connects
+	await expect(ben.getByTestId('group-state')).toContainText('Offline');
+	// nothing reaches the others while Ben's phone is cut off
+	for (const page of [ana, cleo]) expect(await inHistory(page, id)).toBe(0);
+
+	app.proxy.refuse(() => false);
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 30_000 });
+	await expect(ben.getByTestId('group-pending')).toHaveCount(0, { timeout: 30_000 });
+	await everyHistory([ana, cleo], id, 1);
+	// the same match on every phone: its two takes and whose turn
+	const mine = (await stored(ben)).matches.find((match) => match.id === id);
+	expect(mine?.moves).toBe(4);
+	for (const page of [ana, cleo]) {
+		await expect
+			.poll(async () => (await stored(page)).matches.find((match) => match.id === id))
+			.toEqual(mine);
+		await page.goto(`/match/${id}`);
+		await expect(page.getByRole('button', { name: 'Reveal 4', exact: true })).toBeVisible();
+	}
+	await Promise.all([ana, ben, cleo].map((page) => page.context().close()));
+});
+
+test('group: a delete reaches every phone, and its Undo brings the match back on every phone', async ({
+	browser
+}) => {
+	const { ana, ben, cleo } = await threeMembers(browser, 'Famille D.');
+	const id = await groupMatch(ana, 'Famille D.', ['Ana', 'Ben', 'Cleo']);
+	await revealTake(ana, 3);
+	await everyHistory([ben, cleo], id, 1);
+
+	await ana.goto(`/match/${id}`);
+	await ana.getByRole('button', { name: 'Delete or abandon…' }).click();
+	await ana.getByRole('button', { name: 'Delete this match…' }).click();
+	await ana
+		.getByRole('group', { name: 'Delete this match and everything entered in it?' })
+		.getByRole('button', { name: 'Yes, delete the match' })
+		.click();
+	await expect(ana).toHaveURL(/\/history$/);
+	const deleted = ana.getByTestId('deleted');
+	await expect(deleted).toContainText("Match deleted: I'll Pass, Ana, Ben, Cleo.");
+	await everyHistory([ben, cleo], id, 0);
+
+	// the usual Undo, on the phone that deleted it, still on its history
+	await deleted.getByRole('button', { name: 'Undo: bring the deleted match back' }).click();
+	await expect(deleted).toBeEmpty();
+	await expect(ana.getByTestId('history').locator(`a[href*="${id}"]`)).toHaveCount(1);
+	await everyHistory([ben, cleo], id, 1);
+	for (const page of [ben, cleo]) {
+		await page.goto(`/match/${id}`);
+		// with what was entered before the delete: Ana's take, Ben to reveal
+		await expect(page.getByRole('button', { name: 'Reveal 11', exact: true })).toBeVisible();
+	}
+	await Promise.all([ana, ben, cleo].map((page) => page.context().close()));
+});
+
+/** The players' page's who-wins-what tables and roster, as the screen reads. */
+async function whoWinsWhat(page: Page) {
+	await page.goto('/players');
+	await expect(page.getByTestId('leaderboard').locator('table')).toHaveCount(1);
+	return {
+		board: (await page.getByTestId('leaderboard').innerText()).replace(/\s+/g, ' ').trim(),
+		roster: (await page.getByTestId('roster').innerText()).replace(/\s+/g, ' ').trim()
+	};
+}
+
+test('group: who wins what reads the same on all three phones after matches recorded on each', async ({
+	browser
+}) => {
+	test.setTimeout(300_000);
+	const { ana, ben, cleo } = await threeMembers(browser, 'Club du jeudi');
+	const pages = [ana, ben, cleo];
+	// each phone records one whole match; the next is started once the last has reached it
+	const first = await groupMatch(ana, 'Club du jeudi', ['Ana', 'Ben', 'Cleo']);
+	await playHands(ana, [RUN, ODD, REST]); // Ana wins
+	await everyHistory([ben, cleo], first, 1);
+	const second = await groupMatch(ben, 'Club du jeudi', ['Ben', 'Cleo', 'Ana']);
+	await playHands(ben, [RUN, ODD, REST]); // Ben wins
+	await everyHistory([ana, cleo], second, 1);
+	const third = await groupMatch(cleo, 'Club du jeudi', ['Ana', 'Cleo', 'Ben']);
+	await playHands(cleo, [RUN, REST, ODD]); // Ana wins
+	await everyHistory([ana, ben], third, 1);
+
+	await expect
+		.poll(() => whoWinsWhat(ana), { timeout: 30_000, intervals: [1000] })
+		.toEqual({
+			board: expect.stringMatching(/Ana 2 3 67 ?%.*Ben 1 3 33 ?%.*Cleo 0 3 0 ?%/),
+			roster: expect.stringMatching(/Ana 3 matches.*Ben 3 matches.*Cleo 3 matches/)
+		});
+	const seen = await whoWinsWhat(ana);
+	for (const page of [ben, cleo]) {
+		await expect.poll(() => whoWinsWhat(page), { timeout: 30_000 }).toEqual(seen);
+	}
+	// one player's own statistics read the same too
+	const stats = [];
+	for (const page of pages) {
+		await page.getByTestId('roster').getByRole('link', { name: /^Ana / }).click();
+		await expect(page.getByTestId('player-name')).toHaveText('Ana');
+		stats.push((await page.getByTestId('stats-ill-pass').innerText()).replace(/\s+/g, ' '));
+	}
+	expect(stats[0]).toMatch(/Won\s*2/);
+	expect(stats[1]).toBe(stats[0]);
+	expect(stats[2]).toBe(stats[0]);
+	await Promise.all(pages.map((page) => page.context().close()));
+});
+
+/** Connects from node with a member's credential, as the member's phone would. */
+function asMember(fields: { u: string; p: string }) {
+	return connect({
+		servers: `127.0.0.1:${app.live.nodes[0].port}`,
+		user: fields.u,
+		pass: fields.p,
+		inboxPrefix: inboxOf(fields.u),
+		maxReconnectAttempts: 0
+	});
+}
+
+/** The subjects the group's stream holds on the server, read with the server's own rights. */
+async function onServer(group: string) {
+	const jsm = await jetstreamManager(app.live.nc);
+	const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
+	return { subjects: Object.keys(info.state.subjects ?? {}), last: info.state.last_seq };
+}
+
+test('group: a removed member is refused by the server from then on, and another group’s link reads nothing of this group', async ({
+	browser
+}) => {
+	const { ana, ben, cleo, links } = await threeMembers(browser, 'Les Pass');
+	const group = linkFields(links.ben).g;
+	const shared = await groupMatch(ana, 'Les Pass', ['Ana', 'Ben', 'Cleo']);
+	await everyHistory([ben, cleo], shared, 1);
+
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	await ana.goto('/group');
+	await ana.getByRole('button', { name: 'Remove Ben' }).click();
+	await ana
+		.getByRole('group', { name: 'Remove Ben' })
+		.getByRole('button', { name: 'Remove Ben' })
+		.click();
+	await expect(ana.getByText('Ben is no longer in the group.')).toBeVisible({ timeout: 20_000 });
+	await expect(cleo.getByRole('button', { name: 'Remove Ben' })).toHaveCount(0);
+
+	// Ben's phone, on its group's page all along, hears it from the server
+	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
+		timeout: 30_000
+	});
+	// the server refuses Ben's credential from now on
+	await expect(asMember(linkFields(links.ben))).rejects.toThrow(/authorization/i);
+	const before = await onServer(group);
+	// Ben's phone keeps its copies and records, and says the server refused it
+	const own = await groupMatch(ben, 'Les Pass', ['Ana', 'Ben', 'Cleo']);
+	await revealTake(ben, 3);
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
+		timeout: 30_000
+	});
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/group-refused-360-light-en.png`, fullPage: true });
+	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
+	expect(await inHistory(ben, shared)).toBe(1);
+	// nothing of it written to the group
+	expect(await onServer(group)).toEqual(before);
+	for (const page of [ana, cleo]) expect(await inHistory(page, own)).toBe(0);
+
+	// another group's member: its phone shows nothing of this group, and its credential reads none
+	const dan = await founder(browser, 'dan');
+	await dan.getByLabel("The group's name").fill('Autre club');
+	await dan.getByRole('button', { name: 'Create a group' }).click();
+	await expect(dan.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	const eve = await invited(browser, dan, 'Eve');
+	expect(await inHistory(eve.page, shared)).toBe(0);
+	expect((await stored(eve.page)).matches).toEqual([]);
+	await eve.page.goto('/players');
+	await expect(eve.page.getByTestId('roster').getByRole('link')).toHaveCount(0);
+	const nc = await asMember(linkFields(eve.link));
+	const js = jetstream(nc, { timeout: 3_000 });
+	await expect(
+		(async () => {
+			const consumer = await js.consumers.get(groupStreamOf(group));
+			return consumer.next({ expires: 1_000 });
+		})()
+	).rejects.toThrow();
+	await expect(js.publish(recordSubject(group, shared), '{}')).rejects.toThrow();
+	await nc.close();
+	expect(await onServer(group)).toEqual(before);
+	await Promise.all([ana, ben, cleo, dan, eve.page].map((page) => page.context().close()));
+});
+
+test('group: a hostile message published straight to the group’s subjects is refused on every phone, nothing written', async ({
+	browser
+}) => {
+	const { ana, ben, cleo, links } = await threeMembers(browser, 'Soirée jeux');
+	const pages = [ana, ben, cleo];
+	const id = await groupMatch(ana, 'Soirée jeux', ['Ana', 'Ben', 'Cleo']);
+	await revealTake(ana, 3);
+	await everyHistory([ben, cleo], id, 1);
+	for (const page of [ben, cleo]) {
+		await expect
+			.poll(async () => (await stored(page)).matches.find((match) => match.id === id)?.moves)
+			.toBe(2);
+	}
+	const before = await Promise.all(pages.map(stored));
+	// every phone on its group's page, where a refusal is worded as it arrives
+	for (const page of pages) {
+		await page.goto('/group');
+		await expect(page.getByTestId('group-state')).toContainText('Up to date', {
+			timeout: 20_000
+		});
+	}
+
+	// Cleo's own credential, from node: not a record at all, over the match and as a new one
+	const fields = linkFields(links.cleo);
+	const nc = await asMember(fields);
+	const js = jetstream(nc);
+	await js.publish(recordSubject(fields.g, id), '{"v":1,"evil":true}');
+	await js.publish(recordSubject(fields.g, 'a-match-nobody-played'), 'not json');
+	// what only the server writes is refused to a member
+	await expect(js.publish(memberSubject(fields.g, fields.u), '{}')).rejects.toThrow();
+	await nc.close();
+
+	for (const page of pages) {
+		await expect(page.getByTestId('group-refused').getByRole('listitem')).toHaveText(
+			[
+				'A message that is not a Passpad record was refused; nothing changed.',
+				'A message that is not a Passpad record was refused; nothing changed.'
+			],
+			{ timeout: 30_000 }
+		);
+	}
+	// nothing written on any phone
+	for (const [at, page] of pages.entries()) expect(await stored(page)).toEqual(before[at]);
+	// and the match goes on: the next version is written over the refused one and reaches all
+	await ana.goto(`/match/${id}`);
+	await revealTake(ana, 11);
+	for (const page of [ben, cleo]) {
+		await expect
+			.poll(async () => (await stored(page)).matches.find((match) => match.id === id)?.moves, {
+				timeout: 30_000
+			})
+			.toBe(4);
+	}
+	await Promise.all(pages.map((page) => page.context().close()));
 });

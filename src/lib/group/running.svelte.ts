@@ -4,7 +4,7 @@
  * `$state` for the screens. Loaded dynamically (it brings the NATS client), only on a phone
  * that belongs to a group (groups.ts).
  */
-import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
+import { AuthorizationError, wsconnect, type NatsConnection } from '@nats-io/nats-core';
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
 import { serverOf } from '$lib/live/link';
@@ -20,11 +20,23 @@ interface Running {
 	nc: NatsConnection;
 }
 
+/** Whether the server refused the credential itself (nats-server's "Authorization Violation"). */
+function refusedBy(error: unknown): boolean {
+	if (error instanceof AuthorizationError) return true;
+	const cause = error instanceof Error ? error.cause : undefined;
+	return (
+		cause instanceof AuthorizationError ||
+		(error instanceof Error && /authorization violation/i.test(error.message))
+	);
+}
+
 class RunningGroups {
 	/** each running group's status, by group id */
 	statuses = $state<Record<string, SyncStatus>>({});
 	/** a group whose connection could not be opened (the server away, a credential refused) */
 	failed = $state<Record<string, boolean>>({});
+	/** a group whose server refused this phone's credential (a removed member, docs/group.md) */
+	denied = $state<Record<string, boolean>>({});
 	readonly #running = new Map<string, Running>();
 	readonly #starting = new Map<string, Promise<void>>();
 
@@ -58,14 +70,20 @@ class RunningGroups {
 				phone: deviceId(newId)
 			});
 			this.#running.set(group.id, { sync, nc });
+			// removed while connected: the server closes the connection and refuses it from then on
+			void nc.closed().then((error) => {
+				if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
+			});
 			sync.onStatus((status) => {
 				this.statuses = { ...this.statuses, [group.id]: status };
 			});
 			sync.start();
 			this.failed = { ...this.failed, [group.id]: false };
-		} catch {
+		} catch (error) {
 			this.#starting.delete(group.id);
-			this.failed = { ...this.failed, [group.id]: true };
+			// a refused credential is not a server away: the phone says which
+			if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
+			else this.failed = { ...this.failed, [group.id]: true };
 		}
 	}
 
