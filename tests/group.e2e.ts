@@ -499,6 +499,11 @@ test('group: a removed member is refused by the server from then on, and another
 	await expect(ben.getByTestId('group-state')).toContainText('The server refused this phone', {
 		timeout: 30_000
 	});
+	// a refused phone can ask the server nothing: no invite offered, no member to remove
+	await expect(ben.getByRole('button', { name: 'Invite' })).toHaveCount(0);
+	for (const button of await ben.getByRole('button', { name: /^Remove / }).all()) {
+		await expect(button).toBeDisabled();
+	}
 	mkdirSync(SHOTS, { recursive: true });
 	await ben.screenshot({ path: `${SHOTS}/group-refused-360-light-en.png`, fullPage: true });
 	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
