@@ -1,0 +1,140 @@
+// A new phone joining a club's group, printed, never asserted (docs/group.md, "Figures"): a real
+// nats-server on free loopback ports with the server's own provisioning, a group of 50 members
+// (each invited as the app does), 50 roster players and 10,000 finished matches of the four
+// games (each game's own simulator: a pool of whole matches proven finished by the rules, each
+// published as a new match of the group with its own id and seats, as src/lib/group/record.ts
+// writes them, 200 in flight). Then, a few times, a new phone with an empty database joins with
+// a member's credential:
+//   - joined -> ready to play: GroupSync started until caughtUp() (the whole record read, each
+//     version validated, each match replayed through its game's reducer, written);
+//   - who wins what: the players' page figure (db/stats.ts leaderboard) on that phone.
+// In node with fake-indexeddb (not a browser's IndexedDB): the app's own modules through Vite.
+// Usage: node bench/group.mjs [matches] [runs]
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { startLive } from '../scripts/live/server.mjs';
+import { inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
+
+const { module: kit } = await runnerImport('./bench/group-kit.ts', {
+	configFile: false,
+	resolve: { alias: { $lib: fileURLToPath(new URL('../src/lib', import.meta.url)) } },
+	logLevel: 'error'
+});
+
+const MATCHES = Number(process.argv[2] ?? 10_000);
+const RUNS = Number(process.argv[3] ?? 3);
+const MEMBERS = 50;
+const POOL = 100; // whole matches of each game, from its simulator
+const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
+const load = () =>
+	loadavg()
+		.map((value) => value.toFixed(1))
+		.join(', ');
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+console.log(`group bench: load average ${load()}`);
+const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-group-'));
+const live = await startLive({ dataDir: dir, cost: 4 });
+const phone = (credential) =>
+	connect({
+		servers: `127.0.0.1:${live.nodes[0].port}`,
+		user: credential.user,
+		pass: credential.pass,
+		inboxPrefix: inboxOf(credential.user)
+	});
+
+try {
+	let began = performance.now();
+	const club = await live.createGroup('Bench club', 'Phone 1');
+	const members = [club.member];
+	for (let index = 2; index <= MEMBERS; index++) {
+		members.push((await live.invite(club.group, `Phone ${index}`)).member);
+	}
+	console.log(`group of ${MEMBERS} members made in ${seconds(performance.now() - began)}`);
+
+	began = performance.now();
+	const pool = [];
+	for (const game of GAMES) {
+		for (let seed = 1; pool.filter((one) => one.game === game).length < POOL; seed++) {
+			const played = kit.playedMatch(game, seed);
+			if (played) pool.push(played);
+		}
+	}
+	const players = Array.from({ length: MEMBERS }, (_, index) => ({
+		id: kit.newId(),
+		name: `Player ${index + 1}`
+	}));
+	const writer = await phone(members[0]);
+	const js = jetstream(writer, { timeout: 30_000 });
+	const at = Date.UTC(2025, 0, 1);
+	for (const player of players) {
+		await js.publish(
+			playerSubject(club.group, player.id),
+			kit.playerMessage(player.id, player.name, at)
+		);
+	}
+	let bytes = 0;
+	let flight = [];
+	for (let index = 0; index < MATCHES; index++) {
+		const played = pool[index % pool.length];
+		const seats = Array.from(
+			{ length: played.players },
+			(_, seat) => players[(index * 7 + seat * 11) % players.length]
+		);
+		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
+		bytes += message.bytes.length;
+		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
+		if (flight.length === 200) flight = (await Promise.all(flight), []);
+	}
+	await Promise.all(flight);
+	await writer.close();
+	console.log(
+		`${MATCHES} matches (${pool.length} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
+			`${players.length} players published in ${seconds(performance.now() - began)}`
+	);
+
+	const ready = [];
+	const board = [];
+	for (let run = 0; run < RUNS; run++) {
+		const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
+		await db.open();
+		kit.useDatabase(db);
+		const loadBefore = load();
+		const joined = performance.now();
+		const nc = await phone(members[1 + run]);
+		const sync = new kit.GroupSync({ nc, db, group: club.group, phone: `bench-new-${run}-x` });
+		sync.start();
+		await sync.caughtUp();
+		ready.push(performance.now() - joined);
+		const asked = performance.now();
+		const standings = await kit.leaderboard();
+		board.push(performance.now() - asked);
+		const kept = await db.matches.count();
+		const refused = sync.status.refused.length;
+		const leaders = GAMES.map((game) => standings[game].length).join('/');
+		console.log(
+			`new phone ${run + 1}: ready to play in ${seconds(ready.at(-1))} (${kept} matches, ` +
+				`${refused} refused), who wins what in ${board.at(-1).toFixed(0)} ms ` +
+				`(${leaders} players per game; load ${loadBefore})`
+		);
+		await sync.stop();
+		await nc.close();
+		db.close();
+		await db.delete();
+	}
+	console.log(
+		`new phone, p50 of ${RUNS}: ready to play ${seconds(median(ready))}, ` +
+			`who wins what ${median(board).toFixed(0)} ms (node, fake-indexeddb)`
+	);
+} finally {
+	await live.stop();
+	rmSync(dir, { recursive: true, force: true });
+}
+console.log(`group bench: load average ${load()}`);
