@@ -9,6 +9,7 @@ export { GroupSync } from '../src/lib/group/sync';
 export { PasspadDb, useDatabase } from '../src/lib/db/db';
 export { leaderboard } from '../src/lib/db/stats';
 export { newId };
+export { groupLinkOf } from '../src/lib/group/link';
 
 const stamp = (id: string, at: number) => ({
 	v: 1 as const,

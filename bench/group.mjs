@@ -8,9 +8,13 @@
 //   - joined -> ready to play: GroupSync started until caughtUp() (the whole record read, each
 //     version validated, each match replayed through its game's reducer, written);
 //   - who wins what: the players' page figure (db/stats.ts leaderboard) on that phone.
-// In node with fake-indexeddb (not a browser's IndexedDB): the app's own modules through Vite.
-// Usage: node bench/group.mjs [matches] [runs]
+// In Chromium (the built app served as `npm run server` does, the member's group link opened in
+// a new browser context: its own IndexedDB), ready = the group's card says "Up to date", who
+// wins what = /players until its four tables show. With `node` as third argument, in node
+// with fake-indexeddb instead (GroupSync and db/stats.ts through Vite).
+// Usage: node bench/group.mjs [matches] [runs] [node]   (after `npm run build`)
 import 'fake-indexeddb/auto';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { startLive } from '../scripts/live/server.mjs';
+import { chromium } from '@playwright/test';
+import { freePort, startLive } from '../scripts/live/server.mjs';
+import { proxyLive } from '../scripts/live/proxy.mjs';
+import { appHandler } from '../scripts/app.mjs';
 import { inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
 
 const { module: kit } = await runnerImport('./bench/group-kit.ts', {
@@ -29,6 +36,7 @@ const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 
 const MATCHES = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
+const IN_NODE = process.argv[4] === 'node';
 const MEMBERS = 50;
 const POOL = 100; // whole matches of each game, from its simulator
 const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
@@ -40,6 +48,83 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 console.log(`group bench: load average ${load()}`);
+/** A new phone in node: its own fake IndexedDB and GroupSync, timed to caughtUp(). */
+async function joinInNode(run, club, member) {
+	const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
+	await db.open();
+	kit.useDatabase(db);
+	const joined = performance.now();
+	const nc = await phone(member);
+	const sync = new kit.GroupSync({ nc, db, group: club.group, phone: `bench-new-${run}-x` });
+	sync.start();
+	await sync.caughtUp();
+	const ready = performance.now() - joined;
+	const asked = performance.now();
+	await kit.leaderboard();
+	const board = performance.now() - asked;
+	const said = `${await db.matches.count()} matches, ${sync.status.refused.length} refused`;
+	await sync.stop();
+	await nc.close();
+	db.close();
+	await db.delete();
+	return { ready, board, said };
+}
+
+/** New phones in Chromium: the built app and the server on one origin, a context each. */
+async function chromiumPhones() {
+	const server = createServer(appHandler('build'));
+	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
+	const port = await freePort();
+	await new Promise((done) => server.listen(port, '127.0.0.1', done));
+	const origin = `http://localhost:${port}`;
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
+	});
+	const join = async (run, club, member) => {
+		const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+		const page = await context.newPage();
+		const link = kit.groupLinkOf(origin, {
+			g: club.group,
+			n: 'Bench club',
+			u: member.user,
+			p: member.pass
+		});
+		const joined = Date.now();
+		await page.goto(link);
+		const state = page.getByTestId('group-state');
+		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
+		const ready = Date.now() - joined;
+		await page.goto(`${origin}/settings`);
+		const asked = Date.now();
+		await page.goto(`${origin}/players`);
+		await page.waitForFunction(
+			() => document.querySelectorAll('[data-testid="leaderboard"] table').length >= 4
+		);
+		const board = Date.now() - asked;
+		const said = await page.evaluate(
+			() =>
+				new Promise((done) => {
+					const open = indexedDB.open('passpad');
+					open.onsuccess = () => {
+						const count = open.result.transaction('matches').objectStore('matches').count();
+						count.onsuccess = () => done(`${count.result} matches in IndexedDB`);
+						count.onerror = () => done('matches not counted');
+					};
+					open.onerror = () => done('matches not counted');
+				})
+		);
+		await context.close();
+		return { ready, board, said };
+	};
+	join.close = async () => {
+		await browser.close();
+		proxy.close?.();
+		server.close();
+	};
+	return join;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-group-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
 const phone = (credential) =>
@@ -102,36 +187,22 @@ try {
 
 	const ready = [];
 	const board = [];
+	const joinIn = IN_NODE ? joinInNode : await chromiumPhones();
 	for (let run = 0; run < RUNS; run++) {
-		const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
-		await db.open();
-		kit.useDatabase(db);
 		const loadBefore = load();
-		const joined = performance.now();
-		const nc = await phone(members[1 + run]);
-		const sync = new kit.GroupSync({ nc, db, group: club.group, phone: `bench-new-${run}-x` });
-		sync.start();
-		await sync.caughtUp();
-		ready.push(performance.now() - joined);
-		const asked = performance.now();
-		const standings = await kit.leaderboard();
-		board.push(performance.now() - asked);
-		const kept = await db.matches.count();
-		const refused = sync.status.refused.length;
-		const leaders = GAMES.map((game) => standings[game].length).join('/');
+		const figures = await joinIn(run, club, members[1 + run]);
+		ready.push(figures.ready);
+		board.push(figures.board);
 		console.log(
-			`new phone ${run + 1}: ready to play in ${seconds(ready.at(-1))} (${kept} matches, ` +
-				`${refused} refused), who wins what in ${board.at(-1).toFixed(0)} ms ` +
-				`(${leaders} players per game; load ${loadBefore})`
+			`new phone ${run + 1}: ready to play in ${seconds(figures.ready)} (${figures.said}), ` +
+				`who wins what in ${figures.board.toFixed(0)} ms (load ${loadBefore})`
 		);
-		await sync.stop();
-		await nc.close();
-		db.close();
-		await db.delete();
 	}
+	await joinIn.close?.();
 	console.log(
 		`new phone, p50 of ${RUNS}: ready to play ${seconds(median(ready))}, ` +
-			`who wins what ${median(board).toFixed(0)} ms (node, fake-indexeddb)`
+			`who wins what ${median(board).toFixed(0)} ms ` +
+			`(${IN_NODE ? 'node, fake-indexeddb' : 'Chromium'}; ${MATCHES} matches)`
 	);
 } finally {
 	await live.stop();
