@@ -453,7 +453,7 @@ export async function readBatch(
 	subjects: readonly Subject[]
 ): Promise<BatchHere> {
 	return db.transaction('r', RECORD_TABLES(db), async () => {
-		const keys = subjects.map((subject) => [group, subject]);
+		const keys = subjects.map((subject): [string, Subject] => [group, subject]);
 		const synced = await db.synced.bulkGet(keys);
 		const conflicts = await db.conflicts.bulkGet(keys);
 		const pending = new Set(
