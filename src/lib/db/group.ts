@@ -438,3 +438,99 @@ export async function dropConflict(db: PasspadDb, group: string, subject: Subjec
 export function groupsHere(db: PasspadDb): Promise<GroupRow[]> {
 	return db.groups.toArray();
 }
+
+/** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
+export interface BatchHere {
+	/** things this phone has nothing of: no synced row, conflict, pending version nor match row */
+	fresh: Set<Subject>;
+	/** the roster here, by id */
+	players: Map<string, PlayerRow>;
+}
+
+/** Reads, in a few bulk reads, which of these things are new here, and the roster. */
+export async function readBatch(
+	db: PasspadDb,
+	group: string,
+	subjects: readonly Subject[]
+): Promise<BatchHere> {
+	return db.transaction('r', RECORD_TABLES(db), async () => {
+		const keys = subjects.map((subject): [string, Subject] => [group, subject]);
+		const synced = await db.synced.bulkGet(keys);
+		const conflicts = await db.conflicts.bulkGet(keys);
+		const pending = new Set(
+			(await db.outbox.where('group').equals(group).toArray()).map((entry) => entry.subject)
+		);
+		const matches = await db.matches.bulkGet(subjects.map(idOf));
+		const fresh = new Set<Subject>();
+		for (const [at, subject] of subjects.entries()) {
+			if (synced[at] || conflicts[at] || pending.has(subject) || matches[at]) continue;
+			fresh.add(subject);
+		}
+		return { fresh, players: await rosterHere(db) };
+	});
+}
+
+/** The roster here, by id. */
+export async function rosterHere(db: PasspadDb): Promise<Map<string, PlayerRow>> {
+	return new Map((await db.players.toArray()).map((player) => [player.id, player]));
+}
+
+/** Log rows added by one bulk request. */
+const ACTIONS_AT_ONCE = 2_000;
+
+/** A proven match new here whose seats all name players here, with its synced fields. */
+export interface NewMatch {
+	match: ProvenEntry;
+	fields: SyncedFields;
+}
+
+/**
+ * Matches new here (readBatch's `fresh`), each proven by the caller and seating only players
+ * here, written together in one transaction (the caller's, when it has one): their rows, logs
+ * and synced rows in bulk, who wins what moved once for them all. What writeMatch does for
+ * one, without a read per match: nothing here to replace, no player to make or follow.
+ */
+export async function writeNewMatches(
+	db: PasspadDb,
+	group: string,
+	matches: readonly NewMatch[],
+	players: ReadonlyMap<string, PlayerRow>
+): Promise<void> {
+	if (matches.length === 0) return;
+	await db.transaction('rw', RECORD_TABLES(db), async () => {
+		const rows: MatchRow[] = [];
+		const actions: ActionRow[] = [];
+		const synced: SyncedRow[] = [];
+		for (const { match, fields } of matches) {
+			const { log, ...rest } = match;
+			const seats = match.seats.map((seat) => ({
+				playerId: seat.playerId,
+				name: players.get(seat.playerId)!.name
+			}));
+			rows.push({
+				...rest,
+				seats,
+				playerIds: seats.map((seat) => seat.playerId),
+				length: log.length,
+				redo: [],
+				revision: 0,
+				group
+			});
+			for (const [seq, entry] of log.entries()) {
+				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
+			}
+			synced.push({ group, subject: `match.${match.id}`, ...fields, revision: 0 });
+		}
+		// bulkAdd: a row here after all (another tab) fails the whole transaction, never replaced
+		await db.matches.bulkAdd(rows);
+		// in slices: a bounded number of requests in flight (fake-indexeddb's queue is quadratic)
+		for (let at = 0; at < actions.length; at += ACTIONS_AT_ONCE) {
+			await db.actions.bulkAdd(actions.slice(at, at + ACTIONS_AT_ONCE));
+		}
+		await db.synced.bulkAdd(synced);
+		await retally(
+			db.totals,
+			rows.map((row) => [undefined, row])
+		);
+	});
+}

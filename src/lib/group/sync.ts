@@ -35,12 +35,17 @@ import {
 	OTHER_GROUP,
 	RECORD_TABLES,
 	pendingCount,
+	readBatch,
 	readThing,
+	rosterHere,
 	writeConflict,
 	writeDeleted,
 	writeMatch,
+	writeNewMatches,
 	writePlayer,
 	writeSynced,
+	type BatchHere,
+	type NewMatch,
 	type ThingHere
 } from '$lib/db/group';
 import { groupStreamOf, groupSubjectsOf } from '$lib/live/names.js';
@@ -68,7 +73,7 @@ const WRONG_LAST_SEQUENCE = 10071;
 /** A pull ends after this long without news: a consumer recreated after a restart delivers at once. */
 const PULL_EXPIRES_MS = 4_000;
 /** Messages of the whole record taken in one transaction. */
-const BATCH = 200;
+const BATCH = 500;
 /** Refused messages kept for the group's page, newest last. */
 const REFUSED_KEPT = 20;
 
@@ -379,7 +384,8 @@ export class GroupSync {
 
 	/**
 	 * Messages read together, in one transaction (a phone joining reads thousands); should
-	 * anything fail in it, each is taken again on its own, so one bad write loses no other.
+	 * anything fail in it, nothing of it is written and each is taken again on its own, so one
+	 * bad write loses no other.
 	 */
 	async #takeAll(batch: Message[]) {
 		const take = (message: Message) =>
@@ -387,15 +393,70 @@ export class GroupSync {
 		if (batch.length === 1) await take(batch[0]);
 		else {
 			try {
-				await this.#db.transaction('rw', RECORD_TABLES(this.#db), async () => {
-					for (const message of batch) await take(message);
-				});
+				await this.#db.transaction('rw', RECORD_TABLES(this.#db), () => this.#takeMany(batch));
 			} catch {
 				for (const message of batch) await take(message);
 			}
 		}
 		// what a message queued (a contest) or let go again (a stale send) goes now, after it
 		void this.#send();
+	}
+
+	/**
+	 * Many messages, in the caller's transaction. A match this phone has nothing of (a joining
+	 * phone's whole record) is reconciled and proven as ever, then written with the others
+	 * like it in bulk (db/group.ts, writeNewMatches: one read of the batch, who wins what moved
+	 * once); every other message is taken on its own, in its order, after those before it.
+	 */
+	async #takeMany(batch: Message[]) {
+		const db = this.#db;
+		let here: BatchHere | null = null;
+		let rosterMoved = false;
+		let waiting: NewMatch[] = [];
+		const write = async () => {
+			if (waiting.length > 0) await writeNewMatches(db, this.group, waiting, here!.players);
+			waiting = [];
+		};
+		for (const [at, message] of batch.entries()) {
+			const thing = thingOfSubject(this.group, message.subject);
+			if (thing?.startsWith('match.')) {
+				if (!here) {
+					const rest = batch.slice(at).map((one) => thingOfSubject(this.group, one.subject));
+					here = await readBatch(
+						db,
+						this.group,
+						rest.filter((one) => one !== null)
+					);
+				} else if (rosterMoved) {
+					await write();
+					here.players = await rosterHere(db);
+				}
+				rosterMoved = false;
+				const incoming = { thing, seq: message.seq, msgId: message.msgId, data: message.data };
+				const decision = here.fresh.has(thing)
+					? reconcile({ hash: null }, undefined, incoming)
+					: null;
+				const seated =
+					decision?.kind === 'apply' &&
+					decision.match?.seats.every((seat) => here!.players.has(seat.playerId));
+				if (seated) {
+					// a second version of it in this batch is taken on its own, after this one
+					here.fresh.delete(thing);
+					this.#stale.delete(thing);
+					waiting.push({
+						match: decision.match!,
+						fields: { seq: message.seq, msgId: message.msgId, hash: decision.hash }
+					});
+					continue;
+				}
+			}
+			await write();
+			await this.#take(message.subject, message.seq, message.msgId, message.data);
+			// what it wrote: this thing, and perhaps the roster (a player made, merged, renamed)
+			if (thing) here?.fresh.delete(thing);
+			rosterMoved = true;
+		}
+		await write();
 	}
 
 	/** One message of the group, reconciled and written (or refused) in its own transaction. */

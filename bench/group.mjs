@@ -1,0 +1,211 @@
+// A new phone joining a club's group, printed, never asserted (docs/group.md, "Figures"): a real
+// nats-server on free loopback ports with the server's own provisioning, a group of 50 members
+// (each invited as the app does), 50 roster players and 10,000 finished matches of the four
+// games (each game's own simulator: a pool of whole matches proven finished by the rules, each
+// published as a new match of the group with its own id and seats, as src/lib/group/record.ts
+// writes them, 200 in flight). Then, a few times, a new phone with an empty database joins with
+// a member's credential:
+//   - joined -> ready to play: GroupSync started until caughtUp() (the whole record read, each
+//     version validated, each match replayed through its game's reducer, written);
+//   - who wins what: the players' page figure (db/stats.ts leaderboard) on that phone.
+// In Chromium (the built app served as `npm run server` does, the member's group link opened in
+// a new browser context: its own IndexedDB), ready = the group's card says "Up to date", who
+// wins what = /players until its four tables show. With `node` as third argument, in node
+// with fake-indexeddb instead (GroupSync and db/stats.ts through Vite).
+// Usage: node bench/group.mjs [matches] [runs] [node]   (after `npm run build`)
+import 'fake-indexeddb/auto';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { chromium } from '@playwright/test';
+import { freePort, startLive } from '../scripts/live/server.mjs';
+import { proxyLive } from '../scripts/live/proxy.mjs';
+import { appHandler } from '../scripts/app.mjs';
+import { inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
+
+const { module: kit } = await runnerImport('./bench/group-kit.ts', {
+	configFile: false,
+	resolve: { alias: { $lib: fileURLToPath(new URL('../src/lib', import.meta.url)) } },
+	logLevel: 'error'
+});
+
+const MATCHES = Number(process.argv[2] ?? 10_000);
+const RUNS = Number(process.argv[3] ?? 3);
+const IN_NODE = process.argv[4] === 'node';
+const MEMBERS = 50;
+const POOL = 100; // whole matches of each game, from its simulator
+const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
+const load = () =>
+	loadavg()
+		.map((value) => value.toFixed(1))
+		.join(', ');
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+console.log(`group bench: load average ${load()}`);
+/** A new phone in node: its own fake IndexedDB and GroupSync, timed to caughtUp(). */
+async function joinInNode(run, club, member) {
+	const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
+	await db.open();
+	kit.useDatabase(db);
+	const joined = performance.now();
+	const nc = await phone(member);
+	const sync = new kit.GroupSync({ nc, db, group: club.group, phone: `bench-new-${run}-x` });
+	sync.start();
+	await sync.caughtUp();
+	const ready = performance.now() - joined;
+	const asked = performance.now();
+	await kit.leaderboard();
+	const board = performance.now() - asked;
+	const said = `${await db.matches.count()} matches, ${sync.status.refused.length} refused`;
+	await sync.stop();
+	await nc.close();
+	db.close();
+	await db.delete();
+	return { ready, board, said };
+}
+
+/** New phones in Chromium: the built app and the server on one origin, a context each. */
+async function chromiumPhones() {
+	const server = createServer(appHandler('build'));
+	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
+	const port = await freePort();
+	await new Promise((done) => server.listen(port, '127.0.0.1', done));
+	const origin = `http://localhost:${port}`;
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
+	});
+	const join = async (run, club, member) => {
+		const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+		const page = await context.newPage();
+		const link = kit.groupLinkOf(origin, {
+			g: club.group,
+			n: 'Bench club',
+			u: member.user,
+			p: member.pass
+		});
+		const joined = Date.now();
+		await page.goto(link);
+		const state = page.getByTestId('group-state');
+		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
+		const ready = Date.now() - joined;
+		await page.goto(`${origin}/settings`);
+		const asked = Date.now();
+		await page.goto(`${origin}/players`);
+		await page.waitForFunction(
+			() => document.querySelectorAll('[data-testid="leaderboard"] table').length >= 4
+		);
+		const board = Date.now() - asked;
+		const said = await page.evaluate(
+			() =>
+				new Promise((done) => {
+					const open = indexedDB.open('passpad');
+					open.onsuccess = () => {
+						const count = open.result.transaction('matches').objectStore('matches').count();
+						count.onsuccess = () => done(`${count.result} matches in IndexedDB`);
+						count.onerror = () => done('matches not counted');
+					};
+					open.onerror = () => done('matches not counted');
+				})
+		);
+		await context.close();
+		return { ready, board, said };
+	};
+	join.close = async () => {
+		await browser.close();
+		proxy.close?.();
+		server.close();
+	};
+	return join;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-group-'));
+const live = await startLive({ dataDir: dir, cost: 4 });
+const phone = (credential) =>
+	connect({
+		servers: `127.0.0.1:${live.nodes[0].port}`,
+		user: credential.user,
+		pass: credential.pass,
+		inboxPrefix: inboxOf(credential.user)
+	});
+
+try {
+	let began = performance.now();
+	const club = await live.createGroup('Bench club', 'Phone 1');
+	const members = [club.member];
+	for (let index = 2; index <= MEMBERS; index++) {
+		members.push((await live.invite(club.group, `Phone ${index}`)).member);
+	}
+	console.log(`group of ${MEMBERS} members made in ${seconds(performance.now() - began)}`);
+
+	began = performance.now();
+	const pool = [];
+	for (const game of GAMES) {
+		for (let seed = 1; pool.filter((one) => one.game === game).length < POOL; seed++) {
+			const played = kit.playedMatch(game, seed);
+			if (played) pool.push(played);
+		}
+	}
+	const players = Array.from({ length: MEMBERS }, (_, index) => ({
+		id: kit.newId(),
+		name: `Player ${index + 1}`
+	}));
+	const writer = await phone(members[0]);
+	const js = jetstream(writer, { timeout: 30_000 });
+	const at = Date.UTC(2025, 0, 1);
+	for (const player of players) {
+		await js.publish(
+			playerSubject(club.group, player.id),
+			kit.playerMessage(player.id, player.name, at)
+		);
+	}
+	let bytes = 0;
+	let flight = [];
+	for (let index = 0; index < MATCHES; index++) {
+		const played = pool[index % pool.length];
+		const seats = Array.from(
+			{ length: played.players },
+			(_, seat) => players[(index * 7 + seat * 11) % players.length]
+		);
+		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
+		bytes += message.bytes.length;
+		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
+		if (flight.length === 200) flight = (await Promise.all(flight), []);
+	}
+	await Promise.all(flight);
+	await writer.close();
+	console.log(
+		`${MATCHES} matches (${pool.length} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
+			`${players.length} players published in ${seconds(performance.now() - began)}`
+	);
+
+	const ready = [];
+	const board = [];
+	const joinIn = IN_NODE ? joinInNode : await chromiumPhones();
+	for (let run = 0; run < RUNS; run++) {
+		const loadBefore = load();
+		const figures = await joinIn(run, club, members[1 + run]);
+		ready.push(figures.ready);
+		board.push(figures.board);
+		console.log(
+			`new phone ${run + 1}: ready to play in ${seconds(figures.ready)} (${figures.said}), ` +
+				`who wins what in ${figures.board.toFixed(0)} ms (load ${loadBefore})`
+		);
+	}
+	await joinIn.close?.();
+	console.log(
+		`new phone, p50 of ${RUNS}: ready to play ${seconds(median(ready))}, ` +
+			`who wins what ${median(board).toFixed(0)} ms ` +
+			`(${IN_NODE ? 'node, fake-indexeddb' : 'Chromium'}; ${MATCHES} matches)`
+	);
+} finally {
+	await live.stop();
+	rmSync(dir, { recursive: true, force: true });
+}
+console.log(`group bench: load average ${load()}`);
