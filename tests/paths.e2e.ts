@@ -10,6 +10,7 @@ import {
 	startMatch,
 	type Disruption
 } from './helpers';
+import { dominoesAction } from './enter';
 import { gridAction } from './grid';
 import { logged, smallPhone, Thumb } from './reach';
 import { game as passPassInput } from '../src/lib/rules/pass-pass/simulate';
@@ -29,7 +30,6 @@ import {
 	type TeamLayout
 } from '../src/lib/rules/pass-pass';
 import { legalMatch, matchInput } from '../src/lib/rules/dominoes/simulate';
-import { endsFor, tileKey } from '../src/lib/rules/dominoes';
 import { randomMatch } from '../src/lib/rules/climbing/simulate';
 import type { ClimbingAction } from '../src/lib/rules/climbing';
 
@@ -182,30 +182,7 @@ for (const lang of ['en', 'fr'] as const)
 				for (const [at, step] of steps.entries()) {
 					const { action, before } = step;
 					if (steps[at - 1]?.action.type === action.type) await page.waitForTimeout(320);
-					const tap = async () => {
-						switch (action.type) {
-							case 'play': {
-								const key = tileKey(action.tile);
-								await thumb.tap(page.getByTestId('turn').locator(`[data-tile="${key}"]`), key);
-								if (before.line.length > 0 && endsFor(before, action.tile).length === 2) {
-									await thumb.tap(page.locator(`[data-end="${action.end}"]`), `end ${action.end}`);
-								}
-								return;
-							}
-							case 'draw':
-							case 'keep':
-							case 'pass':
-								return thumb.tap(page.locator(`[data-act="${action.type}"]`), action.type);
-							case 'count':
-								for (const tile of action.tiles ?? []) {
-									await thumb.tap(
-										page.getByTestId('count').locator(`[data-tile="${tileKey(tile)}"]`),
-										`count ${tileKey(tile)}`
-									);
-								}
-								return thumb.tap(page.locator('[data-count="tiles"]'), 'count them');
-						}
-					};
+					const tap = () => dominoesAction(page, thumb, step);
 					// a refusal now and then: a tile that fits no end, tapped first (its reason in the news line)
 					if (action.type === 'play' && before.line.length > 0 && at % 5 === 0) {
 						const faint = page.getByTestId('turn').locator('button.faint:not(:disabled)').first();
