@@ -10,7 +10,7 @@ import {
 	startMatch,
 	type Disruption
 } from './helpers';
-import { dominoesAction } from './enter';
+import { dominoesAction, facesOf, seeded } from './enter';
 import { gridAction } from './grid';
 import { logged, smallPhone, Thumb } from './reach';
 import { game as passPassInput } from '../src/lib/rules/pass-pass/simulate';
@@ -41,14 +41,6 @@ import type { ClimbingAction } from '../src/lib/rules/climbing';
 // taps that needed a scroll are counted, printed, and must be none.
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dee', 'Eve', 'Finn'];
-
-function seeded(seed: number) {
-	let s = seed >>> 0;
-	return () => {
-		s = (s * 1664525 + 1013904223) >>> 0;
-		return s / 2 ** 32;
-	};
-}
 
 const DISRUPTIONS: Disruption[] = ['undo', 'edit', 'reload', 'abandon', 'unsaved', 'handover'];
 
@@ -442,23 +434,6 @@ async function passPassEntry(
 			}
 		}
 	}
-}
-
-/** The faces a play shows: a doubled face for each value counted twice (cards < values). */
-function facesOf(action: { values: readonly string[]; cards: number }) {
-	const values = [...action.values];
-	let doubled = values.length - action.cards;
-	const faces: { rank: string; doubled: boolean }[] = [];
-	while (values.length > 0) {
-		const rank = values.shift()!;
-		const twin = values.indexOf(rank);
-		if (doubled > 0 && twin >= 0) {
-			values.splice(twin, 1);
-			faces.push({ rank, doubled: true });
-			doubled--;
-		} else faces.push({ rank, doubled: false });
-	}
-	return faces.length === action.cards ? faces : null;
 }
 
 /** A random whole match of more than one game, every play enterable with real faces. */
