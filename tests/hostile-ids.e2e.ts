@@ -28,9 +28,12 @@ test.describe('a route opened with a hostile id', () => {
 				// where the address standard itself folds the id away (`..`), the page shown is the
 				// one the address names: the app never builds such a link (ids are checked)
 				const names = new URL(link, baseURL).pathname;
-				expect(new URL(page.url()).pathname).toBe(names);
 				const prefix = route === 'match' ? '/match/' : '/players/';
 				const said = await shown(page);
+				// read once the app has routed: its router (trailingSlash "never") folds a
+				// closing slash away, so a blank id's "/match/" then reads "/match"
+				const folded = names === '/' ? names : names.replace(/\/$/, '');
+				expect(new URL(page.url()).pathname).toBe(folded);
 				if (names.startsWith(prefix) && names.length > prefix.length) {
 					expect(said).toBe(notFound);
 				} else if (names === prefix) {
