@@ -21,7 +21,7 @@ import { seeded } from '../src/lib/rules/common';
 // on screen and topmost (Thumb), and the taps are counted and printed for the README.
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
-const PAD = { en: /^Score pad: enter/, fr: /^Feuille de score\s*: saisir/ };
+const PAD = { en: /^Score pad: enter/, fr: /^Carnet de score\s*: saisir/ };
 
 /** Types a figure into a field as a thumb does: a tap on the field, then one per digit. */
 async function type(page: Page, thumb: Thumb, field: string, value: number, what: string) {
