@@ -11,6 +11,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { startLive } from '../../../scripts/live/server.mjs';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
+import { startEntry } from './fixtures';
 import { groupStreamOf, inboxOf, streamOf } from './names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
@@ -51,23 +52,7 @@ describe('live cluster', () => {
 		const match = 'cluster-match';
 		const by = 'phone-ana-0001';
 		const pen = new LiveChannel(await phone(made.writer), made.table, match);
-		const start: Entry = {
-			v: 1,
-			id: newId(),
-			match,
-			pos: 0,
-			prev: null,
-			by,
-			at: 1,
-			change: {
-				kind: 'start',
-				game: 'ill-pass',
-				config: { start: 0, takerReveals: false },
-				names: ['Ana', 'Ben', 'Chloé'],
-				createdAt: 1,
-				pen: 'Ana'
-			}
-		};
+		const start = startEntry({ id: newId(), match, by });
 		let copy = (begin(start, 0, (id) => RULES[id]) as { live: LiveMatch }).live;
 		let after = 0;
 		const acked: string[] = [];

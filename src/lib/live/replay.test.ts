@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { RULES } from '$lib/rules/registry';
 import { illPass } from '$lib/rules/ill-pass';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { readEntry, writeEntry, type Change, type Entry } from './protocol';
+import { ANA, BEN, startEntry } from './fixtures';
+import { readEntry, writeEntry, type Change } from './protocol';
 import {
 	accept,
 	begin,
@@ -14,31 +15,12 @@ import {
 	type Verdict
 } from './replay';
 
-const ANA = 'phone-ana-0001';
-const BEN = 'phone-ben-0002';
 const rulesOf = (id: keyof typeof RULES) => RULES[id];
 let ids = 0;
 const id = () => `entry-${String(++ids).padStart(6, '0')}`;
 
-function startEntry(players = 3, config: unknown = { start: 0, takerReveals: false }): Entry {
-	return {
-		v: 1,
-		id: id(),
-		match: 'match-1',
-		pos: 0,
-		prev: null,
-		by: ANA,
-		at: 1,
-		change: {
-			kind: 'start',
-			game: 'ill-pass',
-			config,
-			names: ['Ana', 'Ben', 'Chloé', 'Dan', 'Eve'].slice(0, players),
-			createdAt: 1,
-			pen: 'Ana'
-		}
-	};
-}
+/** A match's start entry, each with an id of its own. */
+const startOf = (players?: number, config?: unknown) => startEntry({ id: id(), players, config });
 
 function applied(verdict: Verdict): LiveMatch {
 	if (verdict.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(verdict)}`);
@@ -61,7 +43,7 @@ describe('live replay', () => {
 				let s = seed;
 				const random = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 				const game = randomGame(random);
-				let live = applied(begin(startEntry(game.players, game.config), 1, rulesOf));
+				let live = applied(begin(startOf(game.players, game.config), 1, rulesOf));
 				live = play(
 					live,
 					game.actions.map((action) => ({ kind: 'act', action }))
@@ -74,7 +56,7 @@ describe('live replay', () => {
 	});
 
 	it('refuses an illegal action with the reducer’s refusal, and the copy is unchanged', () => {
-		const live = applied(begin(startEntry(), 1, rulesOf));
+		const live = applied(begin(startOf(), 1, rulesOf));
 		const entry = nextEntry(live, { kind: 'act', action: { type: 'take' } }, ANA, id(), 2);
 		const verdict = accept(live, entry, 2);
 		expect(verdict.kind).toBe('refused');
@@ -83,7 +65,7 @@ describe('live replay', () => {
 	});
 
 	it('refuses an entry out of place: a gap, or one after another entry than ours', () => {
-		const live = play(applied(begin(startEntry(), 1, rulesOf)), [
+		const live = play(applied(begin(startOf(), 1, rulesOf)), [
 			{ kind: 'act', action: { type: 'reveal', card: 10 } }
 		]);
 		const gap = { ...nextEntry(live, { kind: 'undo' }, ANA, id(), 3), pos: 3 };
@@ -96,7 +78,7 @@ describe('live replay', () => {
 	});
 
 	it('shows two entries at one position as a conflict, never picking one', () => {
-		const live = play(applied(begin(startEntry(), 1, rulesOf)), [
+		const live = play(applied(begin(startOf(), 1, rulesOf)), [
 			{ kind: 'act', action: { type: 'reveal', card: 10 } }
 		]);
 		const theirs = { ...live.entries[1], id: id(), change: { kind: 'undo' as const } };
@@ -105,7 +87,7 @@ describe('live replay', () => {
 	});
 
 	it('knows an entry it has (a redelivery or its own coming back) and records its sequence', () => {
-		const start = startEntry();
+		const start = startOf();
 		const live = applied(begin(start, 0, rulesOf)); // entered here, not yet on the server
 		expect(firstPending(live)).toBe(0);
 		const verdict = accept(live, start, 5);
@@ -115,7 +97,7 @@ describe('live replay', () => {
 	});
 
 	it('lets only the pen write; a pen entry moves it', () => {
-		let live = applied(begin(startEntry(), 1, rulesOf));
+		let live = applied(begin(startOf(), 1, rulesOf));
 		const byBen = nextEntry(
 			live,
 			{ kind: 'act', action: { type: 'reveal', card: 10 } },
@@ -133,7 +115,7 @@ describe('live replay', () => {
 	});
 
 	it('folds undo and rewrite through the reducer', () => {
-		let live = play(applied(begin(startEntry(), 1, rulesOf)), [
+		let live = play(applied(begin(startOf(), 1, rulesOf)), [
 			{ kind: 'act', action: { type: 'reveal', card: 10 } },
 			{ kind: 'act', action: { type: 'pass' } },
 			{ kind: 'undo' }
@@ -143,29 +125,29 @@ describe('live replay', () => {
 		expect(live.actions).toEqual([{ type: 'reveal', card: 20 }]);
 		const past = nextEntry(live, { kind: 'rewrite', from: 5, actions: [] }, ANA, id(), 2);
 		expect(accept(live, past, 99)).toMatchObject({ kind: 'refused', why: 'illegal' });
-		const empty = applied(begin(startEntry(), 1, rulesOf));
+		const empty = applied(begin(startOf(), 1, rulesOf));
 		const undo = nextEntry(empty, { kind: 'undo' }, ANA, id(), 2);
 		expect(accept(empty, undo, 2)).toMatchObject({ kind: 'refused', why: 'illegal' });
 	});
 
 	it('refuses a start that is not first, a table the game does not seat, another match', () => {
-		expect(begin({ ...startEntry(), pos: 1, prev: 'entry-xxxxxxxx' }, 1, rulesOf)).toMatchObject({
+		expect(begin({ ...startOf(), pos: 1, prev: 'entry-xxxxxxxx' }, 1, rulesOf)).toMatchObject({
 			kind: 'refused',
 			why: 'not-start'
 		});
-		expect(begin(startEntry(1), 1, rulesOf)).toMatchObject({ kind: 'refused', why: 'illegal' });
-		expect(begin(startEntry(3, { nonsense: true }), 1, rulesOf).kind).toBe('refused');
-		const live = applied(begin(startEntry(), 1, rulesOf));
+		expect(begin(startOf(1), 1, rulesOf)).toMatchObject({ kind: 'refused', why: 'illegal' });
+		expect(begin(startOf(3, { nonsense: true }), 1, rulesOf).kind).toBe('refused');
+		const live = applied(begin(startOf(), 1, rulesOf));
 		const other = { ...nextEntry(live, { kind: 'undo' }, ANA, id(), 2), match: 'match-2' };
 		expect(accept(live, other, 2)).toMatchObject({ kind: 'refused', why: 'other-match' });
-		const again = { ...startEntry(), pos: 1, prev: live.entries[0].id };
+		const again = { ...startOf(), pos: 1, prev: live.entries[0].id };
 		expect(accept(live, again, 2)).toMatchObject({ kind: 'refused', why: 'not-start' });
 	});
 });
 
 describe('live wire', () => {
 	it('reads back what it writes', () => {
-		const entry = startEntry();
+		const entry = startOf();
 		expect(readEntry(writeEntry(entry))).toEqual({ ok: true, entry });
 	});
 
@@ -174,7 +156,7 @@ describe('live wire', () => {
 		expect(readEntry(new Uint8Array([0xff, 0xfe]))).toEqual({ ok: false, why: 'not-json' });
 		expect(readEntry(enc('{"v":1}'))).toEqual({ ok: false, why: 'malformed' });
 		expect(readEntry(new Uint8Array(20_000))).toEqual({ ok: false, why: 'too-large' });
-		const hostile = { ...startEntry(), change: { kind: 'start', game: 'chess' } };
+		const hostile = { ...startOf(), change: { kind: 'start', game: 'chess' } };
 		expect(readEntry(enc(JSON.stringify(hostile)))).toMatchObject({ ok: false });
 		fc.assert(
 			fc.property(fc.jsonValue(), (value) => {

@@ -12,6 +12,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { startLive } from '../../../scripts/live/server.mjs';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
+import { startEntry } from './fixtures';
 import { inboxOf, matchSubject, streamOf } from './names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type Verdict } from './replay';
@@ -38,25 +39,9 @@ async function phone(credential: { user: string; pass: string }) {
 	return nc;
 }
 
-function startOf(match: string, by: string): Entry {
-	return {
-		v: 1,
-		id: newId(),
-		match,
-		pos: 0,
-		prev: null,
-		by,
-		at: Date.now(),
-		change: {
-			kind: 'start',
-			game: 'ill-pass',
-			config: { start: 0, takerReveals: false },
-			names: ['Ana', 'Ben', 'Chloé'],
-			createdAt: Date.now(),
-			pen: 'Ana'
-		}
-	};
-}
+/** A match's start entry, now, made by `by`'s phone. */
+const startOf = (match: string, by: string) =>
+	startEntry({ id: newId(), match, by, at: Date.now() });
 
 /** Reads a match's entries as a follower would, until `count` are applied or `ms` pass. */
 async function follow(channel: LiveChannel, count: number, ms = 10_000) {

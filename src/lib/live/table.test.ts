@@ -6,31 +6,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import type { Append, LiveChannel, Online } from './client';
+import { ANA, BEN, startEntry } from './fixtures';
 import { writeEntry, type Entry } from './protocol';
 import { nextEntry, type LiveMatch } from './replay';
 import { key } from './sync';
 import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
 
-const ANA = 'phone-ana-0001';
-const BEN = 'phone-ben-0002';
+const start = startEntry();
 
-const start: Entry = {
-	v: 1,
-	id: 'entry-start-01',
-	match: 'match-1',
-	pos: 0,
-	prev: null,
-	by: ANA,
-	at: 1,
-	change: {
-		kind: 'start',
-		game: 'ill-pass',
-		config: { start: 0, takerReveals: false },
-		names: ['Ana', 'Ben', 'Chloé'],
-		createdAt: 1,
-		pen: 'Ana'
-	}
-};
+/** The phones at the table: each its id and its player's name. */
+type Phone = { by: string; name: string };
+const ana: Phone = { by: ANA, name: 'Ana' };
+const ben: Phone = { by: BEN, name: 'Ben' };
+const cleo: Phone = { by: 'phone-cleo-0003', name: 'Chloé' };
 
 /** A channel whose server the test plays: it delivers entries and answers appends. */
 function fakeChannel(answer: (entry: Entry) => Append) {
@@ -91,19 +79,24 @@ function fakePort(actions: unknown[] = []) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** A phone's live table on the test's server, opened and caught up with the match's start. */
+async function opened(server: ReturnType<typeof fakeChannel>, phone: Phone) {
+	const { port, state } = fakePort();
+	const table = new LiveTable(server.channel, port, { ...phone, reader: false }, (id) => RULES[id]);
+	await table.open(false);
+	await server.deliver(1, start);
+	await settle();
+	return { table, state };
+}
+
+/** The entry that gives the pen to `to`, made by `from`'s phone, after the table's last. */
+const penTo = (table: LiveTable, to: Phone, from: Phone, id: string, at: number) =>
+	nextEntry(table.table!, { kind: 'pen', to: to.by, name: to.name }, from.by, id, at);
+
 describe('live table', () => {
 	it('a closed table writes nothing more, not even its synced key when the connection comes back', async () => {
 		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
-		const { port, state } = fakePort();
-		const table = new LiveTable(
-			server.channel,
-			port,
-			{ by: BEN, name: 'Ben', reader: false },
-			(id) => RULES[id]
-		);
-		await table.open(false);
-		await server.deliver(1, start);
-		await settle();
+		const { table, state } = await opened(server, ben);
 		expect(state.synced).toBe(key([]));
 		await table.close();
 		// meanwhile the match screen's own table agreed with a longer log
@@ -119,28 +112,13 @@ describe('live table', () => {
 
 	it('the loser of a race for the pen is told, and keeps the word once the winner’s entry is in', async () => {
 		const server = fakeChannel(() => ({ ok: false, why: 'stale' }));
-		const { port, state } = fakePort();
-		const table = new LiveTable(
-			server.channel,
-			port,
-			{ by: BEN, name: 'Ben', reader: false },
-			(id) => RULES[id]
-		);
-		await table.open(false);
-		await server.deliver(1, start);
-		await settle();
+		const { table, state } = await opened(server, ben);
 		// Ana has been silent long enough: Ben takes the pen at once, and loses the race
 		table.now = Date.now() + 60_000;
 		await table.takePen('Ben');
 		expect(server.sent.map((entry) => entry.change.kind)).toEqual(['pen']);
 		expect(table.stale).toBe(true);
-		const won = nextEntry(
-			table.table!,
-			{ kind: 'pen', to: 'phone-cleo-0003', name: 'Chloé' },
-			'phone-cleo-0003',
-			'entry-cleo-pen',
-			2
-		);
+		const won = penTo(table, cleo, cleo, 'entry-cleo-pen', 2);
 		await server.deliver(2, won);
 		await settle();
 		expect(table.penName).toBe('Chloé');
@@ -152,40 +130,19 @@ describe('live table', () => {
 
 	it('an ask is answered once the pen moves: the phone that asked may ask again later', async () => {
 		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
-		const { port } = fakePort();
-		const table = new LiveTable(
-			server.channel,
-			port,
-			{ by: BEN, name: 'Ben', reader: false },
-			(id) => RULES[id]
-		);
-		await table.open(false);
-		await server.deliver(1, start);
-		await settle();
+		const { table } = await opened(server, ben);
 		// Ana is here: Ben asks her for the pen
 		table.lastHere = Date.now();
 		table.now = Date.now();
 		await table.takePen('Ben');
 		expect(table.asked).toBe(true);
-		const given = nextEntry(
-			table.table!,
-			{ kind: 'pen', to: BEN, name: 'Ben' },
-			ANA,
-			'entry-give',
-			2
-		);
+		const given = penTo(table, ben, ana, 'entry-give', 2);
 		await server.deliver(2, given);
 		await settle();
 		expect(table.penIsMine).toBe(true);
 		expect(table.asked).toBe(false);
 		// later the pen goes back to Ana: Ben's old ask does not stay on his screen
-		const back = nextEntry(
-			table.table!,
-			{ kind: 'pen', to: ANA, name: 'Ana' },
-			ANA,
-			'entry-back',
-			3
-		);
+		const back = penTo(table, ana, ana, 'entry-back', 3);
 		await server.deliver(3, back);
 		await settle();
 		expect(table.penIsMine).toBe(false);
@@ -214,16 +171,7 @@ describe('live table', () => {
 			expected.push(after);
 			return append(bytes, id, after);
 		};
-		const { port, state } = fakePort();
-		const table = new LiveTable(
-			server.channel,
-			port,
-			{ by: ANA, name: 'Ana', reader: false },
-			(id) => RULES[id]
-		);
-		await table.open(false);
-		await server.deliver(1, start);
-		await settle();
+		const { table, state } = await opened(server, ana);
 		expect(table.penIsMine).toBe(true);
 		// cut off, Ana enters three actions, each committed here first
 		server.say('offline');
