@@ -3,6 +3,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { playIllPass, startMatch, type IllPassStep } from './helpers';
 import { startLiveApp } from './live';
+import { matchOf, storedLog } from './stored';
 import { LiveChannel } from '../src/lib/live/client';
 import { inboxOf, matchSubject, streamOf } from '../src/lib/live/names.js';
 
@@ -88,33 +89,10 @@ async function follower(
 	return it;
 }
 
-/** The match on screen's id. */
-const matchOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 /** The live table's id, from a live link. */
 const tableOf = (link: string) => new URLSearchParams(link.split('#')[1]).get('t')!;
 /** The proxy's way to name a phone: by its user agent. */
 const is = (it: Phone) => (agent: string) => agent.includes(`passpad-${it.name}`);
-
-/** The match's log as this phone stored it (IndexedDB), in order. */
-async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
-	return page.evaluate(async (id) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const request = indexedDB.open('passpad');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		const rows = await new Promise<{ seq: number; action: unknown }[]>((resolve, reject) => {
-			const request = db
-				.transaction('actions')
-				.objectStore('actions')
-				.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		db.close();
-		return rows.sort((a, b) => a.seq - b.seq).map((row) => row.action);
-	}, matchId);
-}
 
 interface WireEntry {
 	id: string;

@@ -1,28 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { playIllPass, startMatch, waitForServiceWorker, type IllPassStep } from './helpers';
-
-/** The match's log as this phone stored it (IndexedDB), in order. */
-async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
-	return page.evaluate(async (id) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const request = indexedDB.open('passpad');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		const rows = await new Promise<{ seq: number; action: unknown }[]>((resolve, reject) => {
-			const request = db
-				.transaction('actions')
-				.objectStore('actions')
-				.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		db.close();
-		return rows.sort((a, b) => a.seq - b.seq).map((row) => row.action);
-	}, matchId);
-}
-
-const matchId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+import { matchOf, storedLog, storedMatch } from './stored';
 
 test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the starter', async ({
 	page
@@ -53,7 +31,7 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 	const best = Math.min(...totals);
 	expect(play_).toMatchObject({
 		sourceName: 'Passpad',
-		sourcePlayId: matchId(page),
+		sourcePlayId: matchOf(page),
 		location: '',
 		// how it was won: this deal of cards ends in a tie for the lowest score
 		comments: 'Equal lowest scores: a shared victory.',
@@ -66,20 +44,7 @@ test('a finished match goes to BG Stats as a play: lowest score wins, ranks, the
 	});
 	expect(play_.playDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 	// the time played, in whole minutes, as this phone measured it
-	const playedMs = await page.evaluate(async (id) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const request = indexedDB.open('passpad');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		const row = await new Promise<{ playedMs: number }>((resolve, reject) => {
-			const request = db.transaction('matches').objectStore('matches').get(id);
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		db.close();
-		return row.playedMs;
-	}, matchId(page));
+	const { playedMs } = await storedMatch<{ playedMs: number }>(page, matchOf(page));
 	expect(play_.durationMin).toBe(Math.round(playedMs / 60_000));
 	expect(play_.players.map((player: { name: string }) => player.name)).toEqual([
 		'Ana',
@@ -106,7 +71,7 @@ test('hand a match to another phone: it takes over, plays on, and the first phon
 }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo', 'Dan'], { start: 'Ana' });
 	await playIllPass(page, [20, 'pass', 'pass', 'take', 7, 'take', 31]);
-	const id = matchId(page);
+	const id = matchOf(page);
 
 	await page.getByRole('button', { name: 'Hand over to another phone' }).click();
 	await expect(page.getByRole('img', { name: 'QR code of the link to this match' })).toBeVisible();

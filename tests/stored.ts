@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+
+// What a phone stored, read straight from its IndexedDB (docs/architecture.md: the log is the
+// record), so a test checks what was written, not what the screen says.
+
+/** The match on screen's id, from its address (/match/<id>). */
+export const matchOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+
+/** One match's rows in a store of this phone's database: its row, or its actions. */
+function stored(page: Page, store: 'matches' | 'actions', matchId: string): Promise<unknown> {
+	return page.evaluate(
+		async ([store, id]) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const request = indexedDB.open('passpad');
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error);
+			});
+			const rows = db.transaction(store).objectStore(store);
+			const found = await new Promise<unknown>((resolve, reject) => {
+				const request =
+					store === 'matches'
+						? rows.get(id)
+						: rows.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error);
+			});
+			db.close();
+			return found;
+		},
+		[store, matchId] as const
+	);
+}
+
+/** The match's log as this phone stored it, in order. */
+export async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
+	const rows = (await stored(page, 'actions', matchId)) as { seq: number; action: unknown }[];
+	return rows.sort((a, b) => a.seq - b.seq).map((row) => row.action);
+}
+
+/** The match's own row as this phone stored it (its seats, its time played...). */
+export async function storedMatch<Row>(page: Page, matchId: string): Promise<Row> {
+	return (await stored(page, 'matches', matchId)) as Row;
+}
