@@ -6,47 +6,29 @@
 // frame after the board's card showed it (a MutationObserver on the card's entry, then the next
 // animation frame and a task after it: the frame has been painted), p50/p95.
 // Usage: node bench/board.mjs [tables] [seconds]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
-import { chromium } from '@playwright/test';
 import { connect } from '@nats-io/transport-node';
-import { freePort, startLive } from '../scripts/live/server.mjs';
-import { proxyLive } from '../scripts/live/proxy.mjs';
-import { appHandler } from '../scripts/app.mjs';
+import { startLive } from '../scripts/live/server.mjs';
 import { inboxOf } from '../src/lib/live/names.js';
 import { boardGroup } from '../tests/board-group.mjs';
+import { enterMatch, launchChromium, loadKit, percentile, serveApp, sleep } from './common.mjs';
 
-const { module: kit } = await runnerImport('./bench/board-kit.ts', {
-	configFile: false,
-	resolve: { alias: { $lib: fileURLToPath(new URL('../src/lib', import.meta.url)) } },
-	logLevel: 'error'
-});
-const { LiveChannel, writeEntry, newId, accept, begin, nextEntry, RULES, sampleMatch } = kit;
+const kit = await loadKit('./bench/board-kit.ts');
+const { LiveChannel, newId, sampleMatch } = kit;
 
 const TABLES = Number(process.argv[2] ?? 20);
 const MEASURE_MS = Number(process.argv[3] ?? 40) * 1000;
 const EVERY_MS = 2_000;
 const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (values, p) => {
-	if (!values.length) return NaN;
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-board-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
-const server = createServer(appHandler('build'));
-const proxy = proxyLive(server, () => live.nodes[0].wsPort);
-const port = await freePort();
-await new Promise((done) => server.listen(port, '127.0.0.1', done));
-const origin = `http://localhost:${port}`;
+const app = await serveApp(live);
+const origin = app.origin;
 
 // the group and its tables as the server's own provisioning makes them (a member's requests):
 // the board reads with the permissions the product gives it
@@ -63,7 +45,6 @@ async function openTable(index) {
 	const played = sampleMatch(game, 1000 + index);
 	const match = `bench-${newId()}`;
 	const table = await group.open({ match, game, names: played.names });
-	const by = newId();
 	const nc = await connect({
 		servers: `127.0.0.1:${live.nodes[0].port}`,
 		user: table.writer.user,
@@ -71,48 +52,17 @@ async function openTable(index) {
 		inboxPrefix: inboxOf(table.writer.user)
 	});
 	const pen = new LiveChannel(nc, table.table, match);
-	const start = {
-		v: 1,
-		id: newId(),
+	const { loop } = await enterMatch(kit, pen, {
 		match,
-		pos: 0,
-		prev: null,
-		by,
-		at: Date.now(),
-		change: {
-			kind: 'start',
-			game,
-			config: played.config,
-			names: played.names,
-			createdAt: Date.now(),
-			pen: played.names[0]
-		}
-	};
-	let copy = begin(start, 0, (id) => RULES[id]).live;
-	const first = await pen.append(writeEntry(start), start.id, 0);
-	let after = first.ok ? first.seq : 0;
-	let next = 0;
-	const loop = (async () => {
-		await sleep(Math.random() * EVERY_MS);
-		while (!stopped) {
-			const change =
-				next < played.actions.length
-					? { kind: 'act', action: played.actions[next++] }
-					: ((next = 0), { kind: 'rewrite', from: 0, actions: [] });
-			const entry = nextEntry(copy, change, by, newId(), Date.now());
-			const verdict = accept(copy, entry, 0);
-			if (verdict.kind !== 'applied') break;
-			copy = verdict.live;
-			sent.set(entry.id, now());
-			const answer = await pen.append(writeEntry(entry), entry.id, after);
-			if (!answer.ok) {
-				failures++;
-				break;
-			}
-			after = answer.seq;
-			await sleep(EVERY_MS);
-		}
-	})();
+		game,
+		config: played.config,
+		names: played.names,
+		actions: played.actions,
+		every: EVERY_MS,
+		stopped: () => stopped,
+		onSent: (entry) => sent.set(entry.id, now()),
+		onFailure: () => failures++
+	});
 	return async () => {
 		await loop;
 		await pen.close();
@@ -120,10 +70,7 @@ async function openTable(index) {
 	};
 }
 
-const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
-});
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
 const page = await context.newPage();
 // each card's shown entry, stamped once the frame that shows it has been painted
@@ -197,8 +144,7 @@ writeFileSync('reports/board.json', JSON.stringify(result, null, '\t'));
 
 await browser.close();
 await Promise.all(closers.map((close) => close()));
-proxy.cut();
-server.close();
+app.close();
 await live.stop();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

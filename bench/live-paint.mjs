@@ -16,14 +16,12 @@
 // table enters them: a whole 5-player I'll Pass match, each card passed by up to two players
 // then taken (about 100 entries). Needs `npm run build` first (`npm run bench` builds).
 // Usage: node bench/live-paint.mjs
-import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { appHandler, built } from '../scripts/app.mjs';
-import { proxyLive } from '../scripts/live/proxy.mjs';
-import { freePort, natsInstalled, startLive } from '../scripts/live/server.mjs';
+import { built } from '../scripts/app.mjs';
+import { natsInstalled, startLive } from '../scripts/live/server.mjs';
+import { launchChromium, percentile, serveApp } from './common.mjs';
 
 if (!built()) throw new Error('no build: run `npm run build` first');
 if (!natsInstalled()) {
@@ -34,24 +32,14 @@ const FOLLOWERS = 3;
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
 const load = () => loadavg()[0].toFixed(1);
 const loads = [load()];
-const percentile = (values, p) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-paint-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
-const server = createServer(appHandler('build'));
-const proxy = proxyLive(server, () => live.nodes[0].wsPort);
-const port = await freePort();
-await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-const origin = `http://localhost:${port}`;
+const app = await serveApp(live);
+const origin = app.origin;
 const hostLink = `${origin}/live#${new URLSearchParams({ u: live.host.user, p: live.host.pass })}`;
 
-const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
-});
+const browser = await launchChromium();
 
 /** A phone: its own context, at 360x640. */
 async function phone(name) {
@@ -200,8 +188,7 @@ try {
 	writeFileSync('reports/live-paint.json', JSON.stringify(summary, null, '\t'));
 } finally {
 	await browser.close();
-	proxy.cut();
-	server.close();
+	app.close();
 	await live.stop();
 	rmSync(dir, { recursive: true, force: true });
 }

@@ -13,19 +13,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
 import { connect } from '@nats-io/transport-node';
 import { startLive } from '../scripts/live/server.mjs';
 import { inboxOf } from '../src/lib/live/names.js';
+import { enterMatch, loadKit, percentile, sleep } from './common.mjs';
 
-const { module: kit } = await runnerImport('./bench/live-kit.ts', {
-	configFile: false,
-	resolve: { alias: { $lib: fileURLToPath(new URL('../src/lib', import.meta.url)) } },
-	logLevel: 'error'
-});
-const { LiveChannel, readEntry, writeEntry, newId, accept, begin, nextEntry, RULES, randomGame } =
-	kit;
+const kit = await loadKit('./bench/live-kit.ts');
+const { LiveChannel, readEntry, newId, accept, begin, RULES, randomGame } = kit;
 
 const MAX_TABLES = Number(process.argv[2] ?? 1000);
 const STEPS = [10, 50, 100, 200, 300, 500, 700, 1000].filter((count) => count <= MAX_TABLES);
@@ -33,13 +27,6 @@ const EVERY_MS = 2_000;
 const MEASURE_MS = 10_000;
 const BUDGET_MS = 5 * 60_000;
 const began = Date.now();
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const percentile = (values, p) => {
-	if (!values.length) return NaN;
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-live-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
@@ -75,31 +62,10 @@ let failures = 0;
 /** One table: a pen phone entering a random I'll Pass match, 3 followers checking each entry. */
 async function openTable(made, every = EVERY_MS) {
 	const match = `bench-${newId()}`;
-	const by = newId();
 	const game = randomGame(random, 4);
-	const start = {
-		v: 1,
-		id: newId(),
-		match,
-		pos: 0,
-		prev: null,
-		by,
-		at: Date.now(),
-		change: {
-			kind: 'start',
-			game: 'ill-pass',
-			config: game.config,
-			names: ['Ana', 'Ben', 'Chloé', 'Dan'],
-			createdAt: Date.now(),
-			pen: 'Ana'
-		}
-	};
 	const connections = [await phone(made.writer)];
 	for (let index = 0; index < 3; index++) connections.push(await phone(made.reader));
 	const pen = new LiveChannel(connections[0], made.table, match);
-	let copy = begin(start, 0, (id) => RULES[id]).live;
-	const first = await pen.append(writeEntry(start), start.id, 0);
-	let after = first.ok ? first.seq : 0;
 	const followers = connections.slice(1).map((nc) => {
 		const channel = new LiveChannel(nc, made.table, match);
 		let theirs = null;
@@ -115,29 +81,18 @@ async function openTable(made, every = EVERY_MS) {
 		});
 		return channel;
 	});
-	let next = 0;
 	let stopped = false;
-	const loop = (async () => {
-		await sleep(random() * every);
-		while (!stopped) {
-			// the match played again from its start once over: a rewrite to no action
-			const change =
-				next < game.actions.length
-					? { kind: 'act', action: game.actions[next++] }
-					: ((next = 0), { kind: 'rewrite', from: 0, actions: [] });
-			const entry = nextEntry(copy, change, by, newId(), Date.now());
-			const verdict = accept(copy, entry, 0);
-			if (verdict.kind !== 'applied') break;
-			copy = verdict.live;
-			const answer = await pen.append(writeEntry(entry), entry.id, after);
-			if (!answer.ok) {
-				failures++;
-				break;
-			}
-			after = answer.seq;
-			await sleep(every);
-		}
-	})();
+	const { loop } = await enterMatch(kit, pen, {
+		match,
+		game: 'ill-pass',
+		config: game.config,
+		names: ['Ana', 'Ben', 'Chloé', 'Dan'],
+		actions: game.actions,
+		every,
+		random,
+		stopped: () => stopped,
+		onFailure: () => failures++
+	});
 	return {
 		async close() {
 			stopped = true;
