@@ -67,7 +67,9 @@ async function penPhone(browser: Browser, group: Group, name: string, names: str
 	const page = await context.newPage();
 	const link = { t: table.table, m: match, u: table.writer.user, p: table.writer.pass, r: 'w' };
 	await page.goto(`/follow#${new URLSearchParams(link)}`);
-	await expect(page).toHaveURL(new RegExp(`/match/${match}$`));
+	// joining is slow but sure on a loaded machine (the live code loaded, the server's
+	// handshake, the table read and kept on this phone): 20 s, as tests/follow.e2e.ts allows it
+	await expect(page).toHaveURL(new RegExp(`/match/${match}$`), { timeout: 20_000 });
 	await expect(page.getByTestId('live-state')).toContainText('This phone has the pen');
 	return { context, page, names, table: table.table, match };
 }

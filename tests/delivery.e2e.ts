@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
 	cpSync,
 	mkdtempSync,
@@ -13,6 +13,8 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { freePort } from '../scripts/live/server.mjs';
+import { startServer } from '../scripts/start-server.mjs';
 
 // The build goes out precompressed (scripts/compress.mjs writes .br and .gz
 // siblings; scripts/serve.mjs sends them), with the same cache and security headers.
@@ -126,7 +128,8 @@ test('a precompressed sibling asked for by its own name is no file of the site: 
 });
 
 test.describe('a file changed after the build', () => {
-	const port = 4177;
+	// a port the system hands out free: a fixed one may already answer for another run's copy
+	let port = 0;
 	let server: ChildProcess | null = null;
 	let dir = '';
 	test.beforeAll(async () => {
@@ -134,18 +137,8 @@ test.describe('a file changed after the build', () => {
 		cpSync('build', dir, { recursive: true });
 		// a new version deployed by hand: the worker changes, its old siblings stay behind
 		writeFileSync(join(dir, 'sw.js'), `${readFileSync(join(dir, 'sw.js'), 'utf8')}\n// next\n`);
-		server = spawn(process.execPath, ['scripts/serve.mjs', String(port), dir], {
-			stdio: 'ignore'
-		});
-		for (let tries = 0; tries < 100; tries++) {
-			const up = await fetchRaw(`http://localhost:${port}/`, 'br').then(
-				() => true,
-				() => false
-			);
-			if (up) return;
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-		throw new Error('the test server did not start');
+		port = (await freePort()) as number;
+		server = await startServer(port, dir);
 	});
 	test.afterAll(() => {
 		server?.kill();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
+import { freePort } from '../scripts/live/server.mjs';
 import { startServer } from '../scripts/start-server.mjs';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,13 +134,15 @@ test('no request leaves the origin', async ({ page, baseURL }) => {
 });
 
 test.describe('a new version', () => {
-	const port = 4176;
+	// a port the system hands out free: a fixed one may already answer for another run's copy
+	let port = 0;
 	let server: ChildProcess | null = null;
 	let dir = '';
 	const serve = async () => {
 		server = await startServer(port, dir);
 	};
-	test.beforeAll(() => {
+	test.beforeAll(async () => {
+		port = (await freePort()) as number;
 		dir = mkdtempSync(join(tmpdir(), 'passpad-build-'));
 		cpSync('build', dir, { recursive: true });
 	});

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
+import { freePort } from '../scripts/live/server.mjs';
 import { startServer } from '../scripts/start-server.mjs';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -196,14 +197,16 @@ test.describe('storage that is blocked or never answers', () => {
 });
 
 test.describe('a new version, with two tabs open', () => {
-	// a copy of the build on its own port, so a new version can be deployed under the tabs
-	const port = 4278;
+	// a copy of the build on its own port, so a new version can be deployed under the tabs: one
+	// the system hands out free, as a fixed one may already answer for another run's copy
+	let port = 0;
 	let server: ChildProcess | null = null;
 	let dir = '';
 	const serve = async () => {
 		server = await startServer(port, dir);
 	};
-	test.beforeAll(() => {
+	test.beforeAll(async () => {
+		port = (await freePort()) as number;
 		dir = mkdtempSync(join(tmpdir(), 'passpad-update-'));
 		cpSync('build', dir, { recursive: true });
 	});

@@ -41,13 +41,20 @@ export async function startMatch(
 	await expect(page).toHaveURL(/\/new/);
 	await expect(page.getByRole('heading', { name: words.title, level: 1 })).toBeVisible();
 	const seats = page.getByLabel(words.seat);
-	// the table opens with the seats the game needs: count them once they are there
+	// the game's setup loads lazily and Start waits for it: its options are set from then on,
+	// so a seat added or an option chosen below is never reset by that load landing late
+	await expect(page.getByRole('button', { name: words.start })).toBeEnabled();
+	// the table opens with the seats the game needs: count them once they are there, then each
+	// seat added or removed is seen on the screen before the next is counted
 	await expect(seats.first()).toBeVisible();
-	while ((await seats.count()) < names.length) {
+	let count = await seats.count();
+	for (; count < names.length; count++) {
 		await page.getByRole('button', { name: words.add }).click();
+		await expect(seats).toHaveCount(count + 1);
 	}
-	while ((await seats.count()) > names.length) {
+	for (; count > names.length; count--) {
 		await page.getByRole('button', { name: words.remove }).last().click();
+		await expect(seats).toHaveCount(count - 1);
 	}
 	for (const [index, name] of names.entries()) await seats.nth(index).fill(name);
 	if (options.start) await page.getByLabel(words.starts).selectOption({ label: options.start });

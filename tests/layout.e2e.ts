@@ -110,17 +110,25 @@ for (const lang of ['en', 'fr'] as const) {
 		test(`30-character names never push a screen sideways (${lang})`, async ({ page }) => {
 			test.setTimeout(240_000);
 			// the new match, each game during play
+			// each screen measured once it is drawn (a match is read from storage after its address
+			// changes), not in the moment before, when there is nothing yet to push it sideways
+			const turn = page.getByTestId('turn');
 			await page.goto('/new?game=pass-pass');
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 			await noSidewaysScroll(page, 'new match');
 			await startMatch(page, 'Pass Pass', LONG, { french });
+			await expect(turn).toBeVisible();
 			await noSidewaysScroll(page, 'Pass Pass, 6 players');
 			// a card on the table and the cards won entry: names in the trick and on the keys
 			await page.locator('[data-card="blue-7"]').click();
 			await page.locator('[data-testid="grid-diamonds"] [data-diamonds="2"]').click();
+			await expect(page.getByTestId('log').locator('summary')).toContainText('(1)');
 			await noSidewaysScroll(page, 'Pass Pass, a trick');
 			await startMatch(page, 'Pass-Pass', LONG.slice(0, 4), { french });
+			await expect(turn).toBeVisible();
 			await noSidewaysScroll(page, 'Pass-Pass');
 			await startMatch(page, 'PASS', LONG.slice(0, 5), { french });
+			await expect(turn).toBeVisible();
 			await noSidewaysScroll(page, 'PASS');
 
 			// a whole I'll Pass game: its ranking, sheet and chart at the end
@@ -132,6 +140,7 @@ for (const lang of ['en', 'fr'] as const) {
 					if (run.config.takerReveals) await page.locator('input[type=checkbox]').first().check();
 				}
 			});
+			await expect(turn).toBeVisible();
 			await noSidewaysScroll(page, "I'll Pass");
 			for (const [at, action] of run.actions.entries()) {
 				if (run.actions[at - 1]?.type === action.type) await nextPress(page);
@@ -157,11 +166,12 @@ for (const lang of ['en', 'fr'] as const) {
 			await noSidewaysScroll(page, "I'll Pass, a whole name shown");
 
 			// the record: history, the players, a player's page
+			// (each measured once its entries, read from storage, are drawn: the list is there before)
 			await page.goto('/history');
-			await expect(page.getByTestId('history')).toBeVisible();
+			await expect(page.getByTestId('history').getByRole('link').first()).toBeVisible();
 			await noSidewaysScroll(page, 'history');
 			await page.goto('/players');
-			await expect(page.getByTestId('roster')).toBeVisible();
+			await expect(page.getByTestId('roster').getByRole('link').first()).toBeVisible();
 			await noSidewaysScroll(page, 'players');
 			await page.getByTestId('roster').getByRole('link').first().click();
 			await expect(page.getByTestId('player-name')).toBeVisible();

@@ -155,7 +155,10 @@ test('a note typed and left without saving is kept: leaving the field saves it',
 	await expect(notes.getByTestId('notes-gist')).toHaveText('Noor joins next time');
 	// playing on keeps the note
 	await page.getByRole('button', { name: /^Take 17/ }).click();
+	// the take saved (shown only once it is) before the reload, or it may never be written
+	await expect(page.getByTestId('face-up')).toHaveCount(0);
 	await page.reload();
+	await expect(page.getByTestId('score-0')).toHaveText(String(17 - 11));
 	await notes.getByText('Notes & time played').click();
 	await expect(note).toHaveValue('Noor joins next time');
 });

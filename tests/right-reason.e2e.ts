@@ -138,6 +138,8 @@ test.describe('in French', () => {
 		});
 		await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo'], { french: true });
 		await page.getByRole('button', { name: 'Retourner le 17', exact: true }).click();
+		// the reveal's write is still under way until the card shows: the disk fills after it
+		await expect(page.getByTestId('face-up')).toHaveText('17');
 		await page.evaluate(() => ((window as unknown as { failWrites: boolean }).failWrites = true));
 		await page.getByRole('button', { name: /^Prendre le 17/ }).click();
 		await expect(page.getByTestId('unsaved')).toContainText(

@@ -225,7 +225,10 @@ for (const lang of ['en', 'fr'] as const) {
 					start: 'Ana',
 					french: lang === 'fr'
 				});
-				// refereed at setup: one button to the pad among the panel's controls, and back
+				// refereed at setup: one button to the pad among the panel's controls, and back (the
+				// match is read from storage after the address changes: judged once its panel shows)
+				await expect(page.getByTestId('turn')).toBeVisible();
+				await expect(page.getByTestId('play').locator('[data-entry="pad"]')).toBeVisible();
 				const { violations } = await new AxeBuilder({ page })
 					.include('[data-testid="play"]')
 					.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
