@@ -713,8 +713,8 @@ export class GroupSync {
 			if (conflicts.has(`match.${id}`) || row?.revision === revision) continue;
 			const { match, log } = await matchWithLog(db, id);
 			if (!match) continue;
-			// a match played live is the pen phone's to send while it goes on (docs/group.md)
-			if (match.status === 'active' && !this.#sends(id)) continue;
+			// a match played live is the pen phone's to send, its end too (docs/group.md)
+			if (!this.#sends(id)) continue;
 			const version = matchVersion(match, log, this.#stamp(id));
 			const hash = digest(version);
 			if (hash === row?.hash) {
@@ -835,10 +835,8 @@ export class GroupSync {
 		if (body.contest !== null) body = { ...body, contest: expected };
 		// the pen went to another phone meanwhile: that phone sends this match now (docs/group.md)
 		if (body.kind === 'match' && !body.deleted && body.contest === null && !this.#sends(body.id)) {
-			if ((await this.#db.matches.get(body.id))?.status === 'active') {
-				await dropPending(this.#db, entry.seq!);
-				return 'sent';
-			}
+			await dropPending(this.#db, entry.seq!);
+			return 'sent';
 		}
 		if (!entry.attempted) await markAttempted(this.#db, entry.seq!);
 		try {
