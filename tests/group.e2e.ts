@@ -332,7 +332,7 @@ const RUN = [3, 4, 5, 6, 7, 8, 9, 10]; // a run of 8: 3 - 11 chips = -8, the win
 const ODD = [11, 12, 13, 15, 17, 19, 21, 23];
 const REST = [14, 16, 18, 20, 22, 24, 25, 26];
 
-test('group: a match recorded offline on one phone (its connection cut) arrives at the other two when it is back', async ({
+test('group: a match recorded offline on one phone (its connection cut) is counted there at once and arrives at the other two when it is back', async ({
 	browser
 }) => {
 	const { ana, ben, cleo } = await threeMembers(browser, 'Mardi soir');
@@ -343,8 +343,18 @@ test('group: a match recorded offline on one phone (its connection cut) arrives 
 	await revealTake(ben, 3);
 	await revealTake(ben, 11);
 	await ben.goto('/group');
-	// a page opened with no network says so; its changes are found once it connects
+	// a page opened with no network says so, and counts what waits from this phone's own
+	// changes: its three players and the match, one version for the whole match
 	await expect(ben.getByTestId('group-state')).toContainText('Offline');
+	await expect(ben.getByTestId('group-pending')).toHaveText('4 changes not yet sent to the group.');
+	// one more entry with the group's page closed: counted when it opens again
+	await ben.goto(`/match/${id}`);
+	await revealTake(ben, 17);
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('Offline');
+	await expect(ben.getByTestId('group-pending')).toHaveText('4 changes not yet sent to the group.');
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/group-offline-pending-360-light-en.png`, fullPage: true });
 	// nothing reaches the others while Ben's phone is cut off
 	for (const page of [ana, cleo]) expect(await inHistory(page, id)).toBe(0);
 
@@ -354,7 +364,7 @@ test('group: a match recorded offline on one phone (its connection cut) arrives 
 	await everyHistory([ana, cleo], id, 1);
 	// the same match on every phone: its two takes and whose turn
 	const mine = (await stored(ben)).matches.find((match) => match.id === id);
-	expect(mine?.moves).toBe(4);
+	expect(mine?.moves).toBe(6);
 	for (const page of [ana, cleo]) {
 		await expect
 			.poll(async () => (await stored(page)).matches.find((match) => match.id === id))
@@ -579,6 +589,17 @@ test('group: a hostile message published straight to the group’s subjects is r
 	}
 	// nothing written on any phone
 	for (const [at, page] of pages.entries()) expect(await stored(page)).toEqual(before[at]);
+	// kept: Ben's phone opened again with no network still says why (a refused message is
+	// passed over, never read again)
+	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
+	await ben.reload();
+	await expect(ben.getByTestId('group-state')).toContainText('Offline', { timeout: 20_000 });
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/group-refused-kept-360-light-en.png`, fullPage: true });
+	app.proxy.refuse(() => false);
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 30_000 });
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
 	// and the match goes on: the next version is written over the refused one and reaches all
 	await ana.goto(`/match/${id}`);
 	await revealTake(ana, 11);
