@@ -314,6 +314,34 @@ async function stored(page: Page) {
 }
 
 /** Reveals the card and takes it at once (I'll Pass), as the players' hands say. */
+/**
+ * The page as it stands, reloaded at 360x640 and 820x1180, light and dark, English and French,
+ * each shot kept and `check`ed; then back to 360x640, light, English.
+ */
+async function everyLook(page: Page, name: string, check: (french: boolean) => Promise<void>) {
+	mkdirSync(SHOTS, { recursive: true });
+	for (const [width, height] of [
+		[360, 640],
+		[820, 1180]
+	]) {
+		for (const dark of [false, true]) {
+			for (const lang of ['en', 'fr']) {
+				await page.setViewportSize({ width, height });
+				await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+				await page.evaluate((lang) => localStorage.setItem('PARAGLIDE_LOCALE', lang), lang);
+				await page.reload();
+				await check(lang === 'fr');
+				const look = `${width}-${dark ? 'dark' : 'light'}-${lang}`;
+				await page.screenshot({ path: `${SHOTS}/${name}-${look}.png`, fullPage: true });
+			}
+		}
+	}
+	await page.setViewportSize({ width: 360, height: 640 });
+	await page.emulateMedia({ colorScheme: 'light' });
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+	await page.reload();
+}
+
 async function revealTake(page: Page, card: number) {
 	await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
 	await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
@@ -353,8 +381,13 @@ test('group: a match recorded offline on one phone (its connection cut) is count
 	await ben.goto('/group');
 	await expect(ben.getByTestId('group-state')).toContainText('Offline');
 	await expect(ben.getByTestId('group-pending')).toHaveText('4 changes not yet sent to the group.');
-	mkdirSync(SHOTS, { recursive: true });
-	await ben.screenshot({ path: `${SHOTS}/group-offline-pending-360-light-en.png`, fullPage: true });
+	await everyLook(ben, 'group-offline-pending', (french) =>
+		expect(ben.getByTestId('group-pending')).toHaveText(
+			french
+				? '4 modifications pas encore envoyées au groupe.'
+				: '4 changes not yet sent to the group.'
+		)
+	);
 	// nothing reaches the others while Ben's phone is cut off
 	for (const page of [ana, cleo]) expect(await inHistory(page, id)).toBe(0);
 
@@ -595,8 +628,10 @@ test('group: a hostile message published straight to the group’s subjects is r
 	await ben.reload();
 	await expect(ben.getByTestId('group-state')).toContainText('Offline', { timeout: 20_000 });
 	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
-	mkdirSync(SHOTS, { recursive: true });
-	await ben.screenshot({ path: `${SHOTS}/group-refused-kept-360-light-en.png`, fullPage: true });
+	await everyLook(ben, 'group-refused-kept', async (french) => {
+		await expect(ben.getByTestId('group-state')).toContainText(french ? 'Hors ligne' : 'Offline');
+		await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	});
 	app.proxy.refuse(() => false);
 	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 30_000 });
 	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
