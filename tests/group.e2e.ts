@@ -314,6 +314,34 @@ async function stored(page: Page) {
 }
 
 /** Reveals the card and takes it at once (I'll Pass), as the players' hands say. */
+/**
+ * The page as it stands, reloaded at 360x640 and 820x1180, light and dark, English and French,
+ * each shot kept and `check`ed; then back to 360x640, light, English.
+ */
+async function everyLook(page: Page, name: string, check: (french: boolean) => Promise<void>) {
+	mkdirSync(SHOTS, { recursive: true });
+	for (const [width, height] of [
+		[360, 640],
+		[820, 1180]
+	]) {
+		for (const dark of [false, true]) {
+			for (const lang of ['en', 'fr']) {
+				await page.setViewportSize({ width, height });
+				await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+				await page.evaluate((lang) => localStorage.setItem('PARAGLIDE_LOCALE', lang), lang);
+				await page.reload();
+				await check(lang === 'fr');
+				const look = `${width}-${dark ? 'dark' : 'light'}-${lang}`;
+				await page.screenshot({ path: `${SHOTS}/${name}-${look}.png`, fullPage: true });
+			}
+		}
+	}
+	await page.setViewportSize({ width: 360, height: 640 });
+	await page.emulateMedia({ colorScheme: 'light' });
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+	await page.reload();
+}
+
 async function revealTake(page: Page, card: number) {
 	await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
 	await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
@@ -332,7 +360,7 @@ const RUN = [3, 4, 5, 6, 7, 8, 9, 10]; // a run of 8: 3 - 11 chips = -8, the win
 const ODD = [11, 12, 13, 15, 17, 19, 21, 23];
 const REST = [14, 16, 18, 20, 22, 24, 25, 26];
 
-test('group: a match recorded offline on one phone (its connection cut) arrives at the other two when it is back', async ({
+test('group: a match recorded offline on one phone (its connection cut) is counted there at once and arrives at the other two when it is back', async ({
 	browser
 }) => {
 	const { ana, ben, cleo } = await threeMembers(browser, 'Mardi soir');
@@ -343,8 +371,23 @@ test('group: a match recorded offline on one phone (its connection cut) arrives 
 	await revealTake(ben, 3);
 	await revealTake(ben, 11);
 	await ben.goto('/group');
-	// a page opened with no network says so; its changes are found once it connects
+	// a page opened with no network says so, and counts what waits from this phone's own
+	// changes: its three players and the match, one version for the whole match
 	await expect(ben.getByTestId('group-state')).toContainText('Offline');
+	await expect(ben.getByTestId('group-pending')).toHaveText('4 changes not yet sent to the group.');
+	// one more entry with the group's page closed: counted when it opens again
+	await ben.goto(`/match/${id}`);
+	await revealTake(ben, 17);
+	await ben.goto('/group');
+	await expect(ben.getByTestId('group-state')).toContainText('Offline');
+	await expect(ben.getByTestId('group-pending')).toHaveText('4 changes not yet sent to the group.');
+	await everyLook(ben, 'group-offline-pending', (french) =>
+		expect(ben.getByTestId('group-pending')).toHaveText(
+			french
+				? '4 modifications pas encore envoyées au groupe.'
+				: '4 changes not yet sent to the group.'
+		)
+	);
 	// nothing reaches the others while Ben's phone is cut off
 	for (const page of [ana, cleo]) expect(await inHistory(page, id)).toBe(0);
 
@@ -354,7 +397,7 @@ test('group: a match recorded offline on one phone (its connection cut) arrives 
 	await everyHistory([ana, cleo], id, 1);
 	// the same match on every phone: its two takes and whose turn
 	const mine = (await stored(ben)).matches.find((match) => match.id === id);
-	expect(mine?.moves).toBe(4);
+	expect(mine?.moves).toBe(6);
 	for (const page of [ana, cleo]) {
 		await expect
 			.poll(async () => (await stored(page)).matches.find((match) => match.id === id))
@@ -579,6 +622,19 @@ test('group: a hostile message published straight to the group’s subjects is r
 	}
 	// nothing written on any phone
 	for (const [at, page] of pages.entries()) expect(await stored(page)).toEqual(before[at]);
+	// kept: Ben's phone opened again with no network still says why (a refused message is
+	// passed over, never read again)
+	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
+	await ben.reload();
+	await expect(ben.getByTestId('group-state')).toContainText('Offline', { timeout: 20_000 });
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	await everyLook(ben, 'group-refused-kept', async (french) => {
+		await expect(ben.getByTestId('group-state')).toContainText(french ? 'Hors ligne' : 'Offline');
+		await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	});
+	app.proxy.refuse(() => false);
+	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 30_000 });
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
 	// and the match goes on: the next version is written over the refused one and reaches all
 	await ana.goto(`/match/${id}`);
 	await revealTake(ana, 11);

@@ -1,4 +1,5 @@
-import type { Aggregate, GameId } from '../rules/common';
+import type { Aggregate, GameId, Refusal } from '../rules/common';
+import type { RefusedWhy } from '../group/record';
 
 /**
  * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is
@@ -193,6 +194,22 @@ export interface GroupRow {
 	left: boolean;
 	/** when this phone joined or made it */
 	joinedAt: number;
+	/**
+	 * The group's messages this phone refused, the last few, newest last (db/refused.ts): kept
+	 * so the group's page still says why after a reload, since a refused message is passed over
+	 * and never read again. Optional, no index: a row written before it has none, so the schema
+	 * version stays; never in a backup (backup-export.ts).
+	 */
+	refused?: RefusedNote[];
+}
+
+/** A message of a group refused on this phone, as the group's page words it (group/words.ts). */
+export interface RefusedNote {
+	readonly thing: Subject;
+	readonly seq: number;
+	readonly why: RefusedWhy | 'other-group';
+	readonly refusal?: Refusal;
+	readonly at: number;
 }
 
 /** A thing of a group's record: its kind and id, as in its subject (`player.<id>`). */

@@ -19,7 +19,8 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
 		pass: link.p,
 		role: 'member',
 		left: false,
-		joinedAt: here?.joinedAt ?? now
+		joinedAt: here?.joinedAt ?? now,
+		...(here?.refused ? { refused: here.refused } : {})
 	};
 	await db.groups.put(row);
 	markInAGroup(true);

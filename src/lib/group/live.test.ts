@@ -39,11 +39,43 @@ interface Phone {
 	as<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** the matches each phone follows live (live/saved.ts in the app) */
+/** the matches live on each phone (live/saved.ts in the app) */
 const followed = new Map<string, Set<string>>();
+/** the live matches whose pen each phone holds (the table's pen entries, live/saved.ts) */
+const pens = new Map<string, Set<string>>();
 
-async function phoneOf(name: string, group: string, credential: { user: string; pass: string }) {
-	const db = new PasspadDb(`phone-${name}-${crypto.randomUUID()}`);
+async function phoneOf(
+	name: string,
+	group: string,
+	credential: { user: string; pass: string },
+	reopened?: PasspadDb
+) {
+	const db = reopened ?? new PasspadDb(`phone-${name}-${crypto.randomUUID()}`);
+	if (!reopened) await open(db, group, credential);
+	const nc = await server.phone(credential);
+	if (!followed.has(name)) followed.set(name, new Set());
+	if (!pens.has(name)) pens.set(name, new Set());
+	const live = followed.get(name)!;
+	const pen = pens.get(name)!;
+	const sync = new GroupSync({
+		nc,
+		db,
+		group,
+		phone: `phone-${name}-0001`,
+		following: (id) => live.has(id),
+		penHere: (id) => pen.has(id)
+	});
+	engines.push(sync);
+	sync.start();
+	await sync.caughtUp();
+	const as = <T>(work: () => Promise<T>) => {
+		useDatabase(db);
+		return work();
+	};
+	return { name, db, sync, nc, as } satisfies Phone;
+}
+
+async function open(db: PasspadDb, group: string, credential: { user: string; pass: string }) {
 	await db.open();
 	await db.groups.add({
 		id: group,
@@ -55,19 +87,6 @@ async function phoneOf(name: string, group: string, credential: { user: string; 
 		left: false,
 		joinedAt: 1
 	});
-	const nc = await server.phone(credential);
-	const live = new Set<string>();
-	followed.set(name, live);
-	const following = (id: string) => live.has(id);
-	const sync = new GroupSync({ nc, db, group, phone: `phone-${name}-0001`, following });
-	engines.push(sync);
-	sync.start();
-	await sync.caughtUp();
-	const as = <T>(work: () => Promise<T>) => {
-		useDatabase(db);
-		return work();
-	};
-	return { name, db, sync, nc, as } satisfies Phone;
 }
 
 async function until(check: () => Promise<boolean>, ms = 15_000) {
@@ -148,6 +167,85 @@ async function settled(ana: Phone, ben: Phone, id: string) {
 }
 
 describe('a group match played live', () => {
+	it('group live: the pen passes to Ben, a member, and Ana goes away: Ben sends the match to the group, whole, with no conflict; Ana back, one match', async () => {
+		followed.clear();
+		pens.clear();
+		const made = await server.live.createGroup('Jeudi', 'ana');
+		const ben = (await server.live.invite(made.group, 'ben')).member;
+		const chloe = (await server.live.invite(made.group, 'chloe')).member;
+		const ana = await phoneOf('ana', made.group, made.member);
+		const benPhone = await phoneOf('ben', made.group, ben);
+		const match = await liveMatch(ana, made.group, 21);
+		// Ana started the table and holds the pen; Ben follows from the start (his copy: in no group)
+		followed.get('ana')!.add(match.id);
+		pens.get('ana')!.add(match.id);
+		await follow(ana, benPhone, match.id);
+		const half = Math.floor(match.length / 2);
+		for (let seq = 0; seq < half - 1; seq++) {
+			await match.enter(ana, seq);
+			await match.enter(benPhone, seq);
+		}
+		await ana.sync.flush();
+		const sent = async () => (await ana.db.synced.get([made.group, `match.${match.id}`]))?.seq;
+		await until(
+			async () =>
+				(await benPhone.db.synced.get([made.group, `match.${match.id}`]))?.seq === (await sent())
+		);
+		// one more entry, while Ana's phone has lost the network: her version of it waits
+		await ana.nc.close();
+		await match.enter(ana, half - 1);
+		await match.enter(benPhone, half - 1);
+		await ana.sync.flush();
+		expect(
+			await ana.db.outbox
+				.where('[group+subject]')
+				.equals([made.group, `match.${match.id}`])
+				.count()
+		).toBe(1);
+		await ana.sync.stop();
+
+		// the pen goes to Ben's phone (a pen entry of the table); Ana's phone is away
+		pens.get('ana')!.delete(match.id);
+		pens.get('ben')!.add(match.id);
+		for (let seq = half; seq < match.length; seq++) {
+			await match.enter(benPhone, seq);
+			if (seq % 4 === 0) await benPhone.sync.flush();
+		}
+		await benPhone.sync.flush();
+		expect((await benPhone.db.matches.get(match.id))?.group).toBe(made.group);
+		await until(async () => (await benPhone.db.outbox.count()) === 0);
+
+		// the group's version is the whole match: a phone that joins now reads it so
+		const chloePhone = await phoneOf('chloe', made.group, chloe);
+		await until(async () => (await chloePhone.db.matches.get(match.id))?.status === 'finished');
+		expect(await logOf(chloePhone, match.id)).toEqual(await logOf(benPhone, match.id));
+		expect(await chloePhone.db.actions.where('matchId').equals(match.id).count()).toBe(
+			match.length
+		);
+
+		// Ana's phone back, its copy where she left it, the pen elsewhere: her waiting version is
+		// not sent over Ben's, and the group's finished one replaces her copy
+		const back = await phoneOf('ana', made.group, made.member, ana.db);
+		await until(async () => (await back.db.matches.get(match.id))?.status === 'finished');
+		await back.sync.flush();
+		await until(async () => (await back.db.outbox.count()) === 0);
+		await benPhone.sync.flush();
+		for (const phone of [back, benPhone, chloePhone]) {
+			expect(await phone.db.conflicts.count(), phone.name).toBe(0);
+			expect(await phone.db.outbox.count(), phone.name).toBe(0);
+			expect(await phone.db.matches.count(), phone.name).toBe(1);
+			const row = await phone.db.matches.get(match.id);
+			expect(row?.group, phone.name).toBe(made.group);
+			expect(row?.status, phone.name).toBe('finished');
+			expect(await logOf(phone, match.id), phone.name).toEqual(await logOf(benPhone, match.id));
+			expect(phone.sync.status.refused, phone.name).toEqual([]);
+		}
+		// nothing went back in time: Chloé's copy is still the whole match
+		expect(await chloePhone.db.actions.where('matchId').equals(match.id).count()).toBe(
+			match.length
+		);
+	}, 60_000);
+
 	it.each([
 		['before the group version reaches him', 0],
 		['once the group has his copy', 4]

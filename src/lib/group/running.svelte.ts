@@ -17,7 +17,8 @@ import type { Thing } from './record';
 
 interface Running {
 	sync: GroupSync;
-	nc: NatsConnection;
+	/** none while the phone has not reached the server yet */
+	nc: NatsConnection | null;
 }
 
 /** Whether the server refused the credential itself (nats-server's "Authorization Violation"). */
@@ -51,6 +52,16 @@ class RunningGroups {
 	}
 
 	async #open(group: GroupRow) {
+		// at once, connected or not: what waits to be sent is counted from this phone's own
+		// changes (docs/group.md), and a phone opened with no network says so
+		const sync = new GroupSync({ db: database(), group: group.id, phone: deviceId(newId) });
+		const running: Running = { sync, nc: null };
+		this.#running.set(group.id, running);
+		sync.onStatus((status) => {
+			if (this.#running.get(group.id) !== running) return;
+			this.statuses = { ...this.statuses, [group.id]: status };
+		});
+		sync.start();
 		try {
 			// a page opened with no network keeps trying, and the group starts once it connects
 			const nc = await wsconnect({
@@ -63,24 +74,23 @@ class RunningGroups {
 				waitOnFirstConnect: true,
 				name: 'passpad'
 			});
-			const sync = new GroupSync({
-				nc,
-				db: database(),
-				group: group.id,
-				phone: deviceId(newId)
-			});
-			this.#running.set(group.id, { sync, nc });
+			if (this.#running.get(group.id) !== running) {
+				// stopped (left) while connecting
+				await nc.close().catch(() => {});
+				return;
+			}
+			running.nc = nc;
 			// removed while connected: the server closes the connection and refuses it from then on
 			void nc.closed().then((error) => {
 				if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
 			});
-			sync.onStatus((status) => {
-				this.statuses = { ...this.statuses, [group.id]: status };
-			});
-			sync.start();
+			sync.connect(nc);
 			this.failed = { ...this.failed, [group.id]: false };
 		} catch (error) {
 			this.#starting.delete(group.id);
+			// tried again at the next start: this one's counting stops
+			this.#running.delete(group.id);
+			void sync.stop();
 			// a refused credential is not a server away: the phone says which
 			if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
 			else this.failed = { ...this.failed, [group.id]: true };
@@ -93,7 +103,7 @@ class RunningGroups {
 		this.#starting.delete(id);
 		if (!running) return;
 		await running.sync.stop();
-		await running.nc.close().catch(() => {});
+		await running.nc?.close().catch(() => {});
 		const { [id]: _gone, ...others } = this.statuses;
 		this.statuses = others;
 	}
@@ -106,13 +116,13 @@ class RunningGroups {
 
 	invite(id: string, label: string): Promise<Provisioned<NewMember>> {
 		const running = this.#running.get(id);
-		if (!running) return Promise.resolve({ ok: false, error: 'no-answer' });
+		if (!running?.nc) return Promise.resolve({ ok: false, error: 'no-answer' });
 		return invite(running.nc, id, label);
 	}
 
 	remove(id: string, user: string): Promise<Provisioned<{ user: string }>> {
 		const running = this.#running.get(id);
-		if (!running) return Promise.resolve({ ok: false, error: 'no-answer' });
+		if (!running?.nc) return Promise.resolve({ ok: false, error: 'no-answer' });
 		return removeMember(running.nc, id, user);
 	}
 }

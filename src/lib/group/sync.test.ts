@@ -19,6 +19,7 @@ import { appendAction } from '$lib/db/log';
 import { renamePlayer } from '$lib/db/players';
 import { newId } from '$lib/db/ids';
 import { recordSubject } from '$lib/live/names.js';
+import { REFUSED_KEPT } from '$lib/db/refused';
 import { GroupSync } from './sync';
 import { writeVersion, type KeptMatch } from './record';
 
@@ -252,6 +253,34 @@ describe('group record sync', () => {
 		expect(await agree(back, ben)).toBe(true);
 	}, 60_000);
 
+	it('group: a phone opened with no network counts what waits at once, its changes made since included, and sends them once connected', async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		await offline(ana);
+		// the app opened again with no network: a sync with no connection yet
+		const sync = new GroupSync({ db: ana.db, group, phone: 'phone-ana-0001' });
+		engines.push(sync);
+		const said: number[] = [];
+		sync.onStatus((status) => said.push(status.pending));
+		sync.start();
+		expect(sync.status.online).toBe('offline');
+		// a match recorded for the group now: scanned without a connection (its writes seen)
+		const id = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 11, 5);
+		await until(async () => sync.status.pending === 4);
+		expect(await ana.db.outbox.count()).toBe(4);
+		expect(said.at(-1)).toBe(4);
+		expect(await ben.db.matches.get(id)).toBeUndefined();
+
+		// the network is back
+		sync.connect(await server.phone(await credentialOf(group, 'ana')));
+		await sync.caughtUp();
+		await until(async () => sync.status.pending === 0 && (await ana.db.outbox.count()) === 0);
+		expect(sync.status.online).toBe('online');
+		await until(async () => (await ben.db.matches.get(id))?.length === 5);
+		expect(await agree({ ...ana, sync }, ben)).toBe(true);
+	}, 60_000);
+
 	it('group: a player renamed two ways is a conflict on both phones, nothing overwritten; settled once, both agree', async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);
@@ -365,10 +394,32 @@ describe('group record sync', () => {
 		expect(await record(ben)).toEqual(before);
 		expect(await ben.db.conflicts.count()).toBe(0);
 
+		// kept on the group's row: the page says why after a reload, before any connection
+		await until(async () => (await ben.db.groups.get(group))?.refused?.length === 3);
+		const reloaded = new GroupSync({ db: ben.db, group, phone: 'phone-ben-0001' }).start();
+		engines.push(reloaded);
+		await until(async () => reloaded.status.refused.length === 3);
+		expect(reloaded.status.refused).toEqual(ben.sync.status.refused);
+		await reloaded.stop();
+
 		// the group goes on: Ana's next change expects the refused message, and arrives
 		await ana.as(() => setNotes(id, 'Table 3'));
 		await ana.sync.flush();
 		await until(async () => (await ben.db.matches.get(id))?.notes === 'Table 3');
+
+		// many more: the newest few are kept, in the order read, each once
+		let last = 0;
+		for (let at = 0; at < REFUSED_KEPT + 2; at++) {
+			const junk = new TextEncoder().encode(`junk ${at}`);
+			last = (await js.publish(recordSubject(group, id), junk)).seq;
+		}
+		await until(async () => (await ben.db.groups.get(group))?.refused?.at(-1)?.seq === last);
+		const kept = (await ben.db.groups.get(group))!.refused!;
+		expect(kept.length).toBe(REFUSED_KEPT);
+		expect(kept.every((note) => note.why === 'not-json')).toBe(true);
+		const seqs = kept.map((note) => note.seq);
+		expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+		expect(ben.sync.status.refused).toEqual(kept);
 	}, 60_000);
 
 	it('group: a match deleted on one phone and edited on another is a conflict on both; kept with the edit, every phone has it', async () => {

@@ -18,9 +18,9 @@ import {
 	type JetStreamClient
 } from '@nats-io/jetstream';
 import { Dexie } from 'dexie';
-import type { Refusal } from '$lib/rules/common';
 import type { PasspadDb } from '$lib/db/db';
-import type { ConflictRow, OutboxRow, SyncedRow } from '$lib/db/schema';
+import type { ConflictRow, OutboxRow, RefusedNote, SyncedRow } from '$lib/db/schema';
+import { keepRefused, refusedOf, withNote } from '$lib/db/refused';
 import { newId as newMatchId } from '$lib/db/ids';
 import {
 	acknowledged,
@@ -49,7 +49,7 @@ import {
 	type ThingHere
 } from '$lib/db/group';
 import { groupStreamOf, groupSubjectsOf } from '$lib/live/names.js';
-import { savedLive } from '$lib/live/saved';
+import { savedLive, savedPen } from '$lib/live/saved';
 import {
 	deletedVersion,
 	digest,
@@ -59,7 +59,6 @@ import {
 	proveMatch,
 	thingOfSubject,
 	writeVersion,
-	type RefusedWhy,
 	type Stamp,
 	type Thing,
 	type Version
@@ -74,8 +73,6 @@ const WRONG_LAST_SEQUENCE = 10071;
 const PULL_EXPIRES_MS = 4_000;
 /** Messages of the whole record taken in one transaction. */
 const BATCH = 500;
-/** Refused messages kept for the group's page, newest last. */
-const REFUSED_KEPT = 20;
 
 export type Online = 'online' | 'offline';
 
@@ -87,14 +84,8 @@ interface Message {
 	data: Uint8Array;
 }
 
-/** A message of the group refused here: worded on the group's page (messages/src/grecord.json). */
-export interface RefusedNote {
-	readonly thing: Thing;
-	readonly seq: number;
-	readonly why: RefusedWhy | 'other-group';
-	readonly refusal?: Refusal;
-	readonly at: number;
-}
+/** A message of the group refused here: worded on the group's page, kept (db/refused.ts). */
+export type { RefusedNote };
 
 export interface SyncStatus {
 	readonly online: Online;
@@ -114,7 +105,8 @@ export type Settle = 'mine' | 'theirs' | 'both';
 export type Settled = { ok: true; copy?: string } | { ok: false; why: 'no-conflict' | 'not-both' };
 
 export interface GroupSyncOptions {
-	nc: NatsConnection;
+	/** none yet: the phone scans its own changes and counts them until `connect` (docs/group.md) */
+	nc?: NatsConnection;
 	db: PasspadDb;
 	group: string;
 	/** this phone's id, written as `by` in its versions */
@@ -122,27 +114,32 @@ export interface GroupSyncOptions {
 	now?: () => number;
 	/** a random message id for each version */
 	msgId?: () => string;
-	/** whether this phone follows a match live, another phone's pen writing it (live/saved.ts) */
+	/** whether the match is live here: its copy follows its table (live/saved.ts) */
 	following?: (matchId: string) => boolean;
+	/** whether this phone holds the pen of that live match: then it sends it (docs/group.md) */
+	penHere?: (matchId: string) => boolean;
 }
 
-/** Live here from another phone's link: the phone that started the table sends (docs/group.md). */
-const following = (id: string) => {
-	const live = savedLive(id);
-	return live !== null && !live.readers;
-};
+/** Live here, started on this phone or followed from another's link (docs/group.md). */
+const following = (id: string) => savedLive(id) !== null;
+/** The pen at its table is this phone's: as last read there, else the phone that started it. */
+const penHere = (id: string) => savedPen(id) ?? !!savedLive(id)?.readers;
 
 const randomId = () => newMatchId().replaceAll('-', '');
 
 export class GroupSync {
 	readonly group: string;
-	readonly #nc: NatsConnection;
-	readonly #js: JetStreamClient;
+	// set by `connect`: a phone opened offline counts its changes before (docs/group.md)
+	#nc!: NatsConnection;
+	#js!: JetStreamClient;
+	#connected = false;
+	#started = false;
 	readonly #db: PasspadDb;
 	readonly #phone: string;
 	readonly #now: () => number;
 	readonly #msgId: () => string;
 	readonly #following: (matchId: string) => boolean;
+	readonly #penHere: (matchId: string) => boolean;
 	#closed = false;
 	#reading: ConsumerMessages | null = null;
 	#queue: Promise<unknown> = Promise.resolve();
@@ -152,6 +149,8 @@ export class GroupSync {
 	#pending = 0;
 	#conflicts = 0;
 	#refused: RefusedNote[] = [];
+	/** the notes being written to the group's row, in order */
+	#keeping: Promise<void> = Promise.resolve();
 	#denied: string | null = null;
 	#members = new Map<string, MemberRecord>();
 	/** things the server said are stale: not sent again until the group's version is read */
@@ -162,22 +161,47 @@ export class GroupSync {
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
-		this.#nc = options.nc;
-		this.#js = jetstream(options.nc, { timeout: 5_000 });
 		this.#db = options.db;
 		this.#phone = options.phone;
 		this.#now = options.now ?? Date.now;
 		this.#msgId = options.msgId ?? randomId;
 		this.#following = options.following ?? following;
+		this.#penHere = options.penHere ?? penHere;
+		this.#online = options.nc ? 'online' : 'offline';
+		if (options.nc) this.connect(options.nc);
 	}
 
-	/** Reads the group, sends what is pending, and follows this phone's writes from now on. */
+	/**
+	 * Follows this phone's writes from now on; connected, reads the group and sends what is
+	 * pending, else only counts what waits to be sent (a phone opened with no network).
+	 */
 	start(): this {
+		this.#started = true;
+		void this.#loadRefused();
+		if (this.#connected) this.#begin();
+		this.#stopWatching = this.#watchWrites();
+		if (!this.#connected) void this.flush();
+		return this;
+	}
+
+	/** The connection, once there is one: reading and sending start then. */
+	connect(nc: NatsConnection): this {
+		if (this.#connected) return this;
+		this.#nc = nc;
+		this.#js = jetstream(nc, { timeout: 5_000 });
+		this.#connected = true;
+		this.#online = 'online';
+		if (this.#started && !this.#closed) {
+			this.#emit();
+			this.#begin();
+		}
+		return this;
+	}
+
+	#begin() {
 		void this.#watchStatus();
 		void this.#read();
-		this.#stopWatching = this.#watchWrites();
 		void this.#refresh().then(() => this.flush());
-		return this;
 	}
 
 	get status(): SyncStatus {
@@ -219,6 +243,7 @@ export class GroupSync {
 		this.#stopWatching?.();
 		this.#reading?.stop();
 		await this.#queue.catch(() => {});
+		await this.#keeping;
 	}
 
 	/**
@@ -295,8 +320,23 @@ export class GroupSync {
 		this.#emit();
 	}
 
+	/**
+	 * A refusal said now and kept on the group's row, so the page says it after a reload: the
+	 * refused sequence is passed over and never read again. Written in its own transaction,
+	 * after whatever transaction the message was taken in (one per sequence: taken again, said once).
+	 */
 	#refuse(note: RefusedNote) {
-		this.#refused = [...this.#refused, note].slice(-REFUSED_KEPT);
+		this.#refused = withNote(this.#refused, note);
+		this.#keeping = this.#keeping
+			.then(() => Dexie.ignoreTransaction(() => keepRefused(this.#db, this.group, note)))
+			.catch(() => {});
+	}
+
+	/** The notes kept before this start, with any said since. */
+	async #loadRefused() {
+		const kept = await refusedOf(this.#db, this.group).catch(() => []);
+		this.#refused = kept.reduce(withNote, this.#refused);
+		if (kept.length > 0) this.#emit();
 	}
 
 	/** One thing at a time: a message read, a scan, a send's answer never interleave. */
@@ -476,8 +516,11 @@ export class GroupSync {
 		const fields = { seq, msgId, hash: 'hash' in decision ? decision.hash : null };
 		switch (decision.kind) {
 			case 'known':
-			case 'follow':
 				return;
+			case 'follow':
+				// the group's newest version of a match followed here: should the pen come to this
+				// phone, its next version is written over it (docs/group.md)
+				return moveSeq(this.#db, this.group, thing, seq);
 			case 'refused':
 				return this.#refused_(thing, seq, decision);
 			case 'ours': {
@@ -662,6 +705,7 @@ export class GroupSync {
 			(await db.conflicts.where('group').equals(this.group).toArray()).map((row) => row.subject)
 		);
 		const revisions = await groupRevisions(db, this.group);
+		await this.#adopt(synced, revisions);
 		const moved: Version[] = [];
 		const players = new Set<string>();
 		for (const [id, revision] of revisions) {
@@ -669,8 +713,8 @@ export class GroupSync {
 			if (conflicts.has(`match.${id}`) || row?.revision === revision) continue;
 			const { match, log } = await matchWithLog(db, id);
 			if (!match) continue;
-			// a match followed live is the pen phone's to send while it goes on (docs/group.md)
-			if (match.status === 'active' && this.#following(id)) continue;
+			// a match played live is the pen phone's to send, its end too (docs/group.md)
+			if (!this.#sends(id)) continue;
 			const version = matchVersion(match, log, this.#stamp(id));
 			const hash = digest(version);
 			if (hash === row?.hash) {
@@ -712,6 +756,36 @@ export class GroupSync {
 			await this.#enqueue(thing, version, digest(version), row?.revision ?? -1);
 		}
 		await this.#refresh();
+	}
+
+	/** Whether this phone sends the match's versions: unless live here with the pen elsewhere. */
+	#sends(id: string): boolean {
+		return !this.#following(id) || this.#penHere(id);
+	}
+
+	/**
+	 * The pen came to this phone for a match of the group it followed (its copy, taken from the
+	 * link, in no group): the copy becomes the group's here, so this phone sends it, over the
+	 * group's newest version it read (docs/group.md). Only when every seat is a player of the
+	 * group: a seat the group lacks would be a second player of that name in its roster.
+	 */
+	async #adopt(synced: Map<string, SyncedRow>, revisions: Map<string, number>) {
+		const db = this.#db;
+		for (const row of synced.values()) {
+			if (!row.subject.startsWith('match.')) continue;
+			const id = row.subject.slice('match.'.length);
+			if (revisions.has(id) || !this.#following(id) || !this.#penHere(id)) continue;
+			const match = await db.matches.get(id);
+			if (!match || match.group !== null || match.status !== 'active') continue;
+			if (!match.seats.every((seat) => synced.has(`player.${seat.playerId}`))) continue;
+			const adopted = await db.transaction('rw', db.matches, async () => {
+				const now = await db.matches.get(id);
+				if (!now || now.group !== null) return false;
+				await db.matches.update(id, { group: this.group });
+				return true;
+			});
+			if (adopted) revisions.set(id, match.revision);
+		}
 	}
 
 	async #enqueue(thing: Thing, body: Version, hash: string, revision: number, force = false) {
@@ -759,6 +833,11 @@ export class GroupSync {
 		const expected = synced?.seq ?? 0;
 		// a contest names the group's version it is written over, the newest read here
 		if (body.contest !== null) body = { ...body, contest: expected };
+		// the pen went to another phone meanwhile: that phone sends this match now (docs/group.md)
+		if (body.kind === 'match' && !body.deleted && body.contest === null && !this.#sends(body.id)) {
+			await dropPending(this.#db, entry.seq!);
+			return 'sent';
+		}
 		if (!entry.attempted) await markAttempted(this.#db, entry.seq!);
 		try {
 			const ack = await this.#js.publish(
@@ -803,7 +882,8 @@ export class GroupSync {
 			if (timer) clearTimeout(timer);
 			timer = setTimeout(() => {
 				timer = null;
-				if (this.#caughtUp) void this.flush();
+				// not connected yet: scanned, so the count of what waits is right at once
+				if (this.#caughtUp || !this.#connected) void this.flush();
 			}, 400);
 		};
 		Dexie.on('storagemutated', listener);

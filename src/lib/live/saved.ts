@@ -10,6 +10,7 @@ const HOST = 'passpad.live.host';
 const DEVICE = 'passpad.live.device';
 const match = (id: string) => `passpad.live.match.${id}`;
 const synced = (id: string) => `passpad.live.synced.${id}`;
+const pen = (id: string) => `passpad.live.pen.${id}`;
 
 /** What a live match keeps here: its link(s), and whose phone this is at that table. */
 export interface SavedLive {
@@ -67,7 +68,22 @@ export function savedLive(id: string): SavedLive | null {
 }
 export function saveLive(id: string, live: SavedLive | null) {
 	set(match(id), live && JSON.stringify(live));
-	if (!live) set(synced(id), null);
+	if (!live) {
+		set(synced(id), null);
+		set(pen(id), null);
+	}
+}
+
+/**
+ * Whether this phone held the pen at the match's table when it last read it (null: never told):
+ * the pen phone sends a group's live match to the group (docs/group.md).
+ */
+export function savedPen(id: string): boolean | null {
+	const text = get(pen(id));
+	return text === null ? null : text === '1';
+}
+export function savePen(id: string, mine: boolean) {
+	set(pen(id), mine ? '1' : '0');
 }
 
 /** The table's log as this phone last agreed with it (sync.ts key), to tell its own entries. */

@@ -11,6 +11,7 @@ import { newId, readEntry, writeEntry, type Change, type Entry } from './protoco
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
 import { key, relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
+import { savePen } from './saved';
 
 /** This phone's own copy of the match, as the live table needs it. */
 export interface LocalMatch {
@@ -75,6 +76,8 @@ export class LiveTable {
 	 * stored after all (sent when the connection came back); seeing it come back clears `stale`.
 	 */
 	#staleId: string | null = null;
+	/** whether this phone held the pen when last said (live/saved.ts, for the group's sync) */
+	#penSaid: boolean | null = null;
 
 	table = $state.raw<LiveMatch | null>(null);
 	caughtUp = $state(false);
@@ -192,6 +195,7 @@ export class LiveTable {
 				// the pen moved (to this phone or another): an ask made before is answered
 				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
 				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
+				this.#sayPen();
 			} else if (verdict.kind === 'conflict') {
 				// two entries at one position on the server: shown, never picked
 				this.conflict = {
@@ -211,6 +215,19 @@ export class LiveTable {
 		}
 		if (pending === 0) this.caughtUp = true;
 		if (this.caughtUp) await this.#reconcile();
+	}
+
+	/**
+	 * Every entry, this phone's own too, comes back through the reader: where the pen is now is
+	 * kept for the group's sync, which sends a group's live match from the pen phone only
+	 * (docs/group.md).
+	 */
+	#sayPen() {
+		if (!this.table || this.#me.reader) return;
+		const mine = this.penIsMine;
+		if (mine === this.#penSaid) return;
+		this.#penSaid = mine;
+		savePen(this.table.match, mine);
 	}
 
 	/** Called after this phone's match changed (an entry, undo or edit committed here). */
