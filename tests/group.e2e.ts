@@ -81,15 +81,7 @@ test('group: a group made with the host link, a member invited by its link, a ma
 		}
 	});
 	const id = ana.url().split('/match/')[1];
-	await expect
-		.poll(
-			async () => {
-				await ben.goto('/history');
-				return ben.locator(`a[href*="${id}"]`).count();
-			},
-			{ timeout: 30_000, intervals: [1000] }
-		)
-		.toBeGreaterThan(0);
+	await everyHistory([ben], id, 1);
 
 	// the next match's setup offers the same group first (the last chosen)
 	await ana.goto('/new');
@@ -140,6 +132,10 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 		.poll(
 			async () => {
 				await ben.goto(player);
+				// counted once the page has read storage: the player, or its "not on this device"
+				await expect(
+					ben.getByTestId('player-name').or(ben.getByRole('alert')).first()
+				).toBeVisible();
 				return ben.getByTestId('player-name').count();
 			},
 			{ timeout: 30_000, intervals: [1000] }
@@ -269,7 +265,11 @@ async function groupMatch(page: Page, group: string, names: string[]) {
 /** How many of the history's entries open the match `id` (polled by the callers). */
 async function inHistory(page: Page, id: string) {
 	await page.goto('/history');
-	await expect(page.getByTestId('history')).toBeAttached();
+	// counted once the list has been read from storage (its count shown), not before, when an
+	// unread list is empty whatever was written
+	await expect(
+		page.getByRole('status').filter({ hasText: /^\s*\d+ (match(es)?|parties?)\s*$/ })
+	).toBeVisible();
 	return page.getByTestId('history').locator(`a[href*="${id}"]`).count();
 }
 
