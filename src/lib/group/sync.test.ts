@@ -376,7 +376,7 @@ describe('group record sync', () => {
 		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
 		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
 		for (const [at, seat] of seats.entries()) {
-			const player = { v: 1, id: seat.player, by: 'phone-mallory-01', at, contest: null };
+			const player = { v: 1 as const, id: seat.player, by: 'phone-mallory-01', at, contest: null };
 			await js.publish(
 				`passpad.g.${group}.player.${seat.player}`,
 				writeVersion({
