@@ -469,6 +469,38 @@ describe('group record sync', () => {
 		await nc.close();
 	}, 60_000);
 
+	it("group: a club's member records ahead of its roster and matches are read in one transaction with them by a joining phone", async () => {
+		const group = await newGroup();
+		// a club: the server's record of each member comes first in the stream
+		for (let index = 0; index < 50; index++) await server.live.invite(group, `Phone ${index}`);
+		const ana = await newPhone('ana', group);
+		await play(ana, group, ['Ana', 'Ben', 'Chloé'], 11);
+		await play(ana, group, ['Ana', 'Ben', 'Dan'], 12);
+		await ana.sync.flush();
+
+		const db = new PasspadDb(`phone-eve-${crypto.randomUUID()}`);
+		await db.open();
+		// the IndexedDB transaction each player and match row was made in
+		const made = new Set<unknown>();
+		const seen = (_: unknown, __: unknown, transaction: { idbtrans: unknown }) => {
+			made.add(transaction.idbtrans);
+		};
+		db.players.hook('creating', seen);
+		db.matches.hook('creating', seen);
+		const nc = await server.phone(await credentialOf(group, 'eve'));
+		const sync = new GroupSync({ nc, db, group, phone: 'phone-eve-0001' });
+		engines.push(sync);
+		sync.start();
+		await sync.caughtUp();
+		expect(sync.status.members.length).toBeGreaterThanOrEqual(52);
+		expect(await db.matches.count()).toBe(2);
+		expect(await db.players.count()).toBe(4);
+		// the whole record is one batch: one transaction, not one a message
+		expect(made.size).toBe(1);
+		await sync.stop();
+		await nc.close();
+	}, 60_000);
+
 	it('group: a match deleted on one phone and edited on another is a conflict on both; kept with the edit, every phone has it', async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);
