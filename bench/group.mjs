@@ -48,6 +48,40 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 console.log(`group bench: load average ${load()}`);
+
+/** GROUP_PROFILE=1: the first Chromium phone's main thread sampled, where its time went. */
+const PROFILE = process.env.GROUP_PROFILE === '1';
+function printProfile(profile) {
+	const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+	const parent = new Map();
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parent.set(child, node.id);
+	const name = (node) =>
+		`${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').at(-1)}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
+	const self = new Map();
+	const within = new Map();
+	for (const id of profile.samples) {
+		const key = name(nodes.get(id));
+		self.set(key, (self.get(key) ?? 0) + 1);
+		const seen = new Set();
+		for (let at = id; at !== undefined; at = parent.get(at)) {
+			const key = name(nodes.get(at));
+			if (seen.has(key)) continue;
+			seen.add(key);
+			within.set(key, (within.get(key) ?? 0) + 1);
+		}
+	}
+	const total = profile.samples.length;
+	const top = (counts) =>
+		[...counts]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 30)
+			.map(([key, count]) => `  ${((100 * count) / total).toFixed(1)}% ${key}`)
+			.join('\n');
+	console.log(
+		`profile of new phone 1 (${total} samples):\nself\n${top(self)}\nwithin\n${top(within)}`
+	);
+}
 /** A new phone in node: its own fake IndexedDB and GroupSync, timed to caughtUp(). */
 async function joinInNode(run, club, member) {
 	const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
@@ -72,7 +106,7 @@ async function joinInNode(run, club, member) {
 
 /** New phones in Chromium: the built app and the server on one origin, a context each. */
 async function chromiumPhones() {
-	const server = createServer(appHandler('build'));
+	const server = createServer(appHandler(process.env.BENCH_BUILD ?? 'build'));
 	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise((done) => server.listen(port, '127.0.0.1', done));
@@ -84,17 +118,36 @@ async function chromiumPhones() {
 	const join = async (run, club, member) => {
 		const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
 		const page = await context.newPage();
+		// the main thread's long tasks while the phone catches up: how long a tap may wait
+		await page.addInitScript(() => {
+			const tasks = { longest: 0, total: 0 };
+			Object.assign(globalThis, { benchTasks: tasks });
+			new PerformanceObserver((list) => {
+				for (const entry of list.getEntries()) {
+					tasks.longest = Math.max(tasks.longest, entry.duration);
+					tasks.total += entry.duration;
+				}
+			}).observe({ type: 'longtask', buffered: true });
+		});
 		const link = kit.groupLinkOf(origin, {
 			g: club.group,
 			n: 'Bench club',
 			u: member.user,
 			p: member.pass
 		});
+		const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+		if (cdp) {
+			await cdp.send('Profiler.enable');
+			await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+			await cdp.send('Profiler.start');
+		}
 		const joined = Date.now();
 		await page.goto(link);
 		const state = page.getByTestId('group-state');
 		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
 		const ready = Date.now() - joined;
+		const tasks = await page.evaluate(() => globalThis.benchTasks);
+		if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
 		await page.goto(`${origin}/settings`);
 		const asked = Date.now();
 		await page.goto(`${origin}/players`);
@@ -115,7 +168,11 @@ async function chromiumPhones() {
 				})
 		);
 		await context.close();
-		return { ready, board, said };
+		return {
+			ready,
+			board,
+			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all`
+		};
 	};
 	join.close = async () => {
 		await browser.close();

@@ -12,7 +12,6 @@ import { isPasspadId } from '$lib/db/ids';
 import { NAME_MAX_LENGTH, cleanName } from '$lib/db/players';
 import { NOTES_MAX_LENGTH } from '$lib/db/matches';
 import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from '$lib/db/schema';
-import { key } from '$lib/live/sync';
 import { GROUP_ID } from '$lib/live/names.js';
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
@@ -148,6 +147,27 @@ export function thingOfSubject(group: string, subject: string): Thing | null {
 	return match ? (tail as Thing) : null;
 }
 
+/**
+ * live/sync.ts's `key` (JSON with every object's names sorted), the same text for any value,
+ * without a sorted copy of an object whose names are in order already (most are: a joining
+ * phone digests thousands of whole matches, their actions' objects each).
+ */
+export function canonicalKey(value: unknown): string {
+	return JSON.stringify(value, sorted);
+}
+
+function sorted(_: string, inner: unknown) {
+	if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+	const names = Object.keys(inner);
+	let inOrder = true;
+	for (let at = 1; at < names.length && inOrder; at++) inOrder = names[at - 1] < names[at];
+	// names in order and none an array index (JSON lists those first): the copy would read the same
+	if (inOrder && !names.some((name) => INDEX.test(name))) return inner;
+	return Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)));
+}
+/** A name JSON.stringify lists before the others, in numeric order (an array index). */
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 /** cyrb53: a 53-bit digest, enough to tell versions apart (never a secret). */
 function cyrb53(text: string): string {
 	let h1 = 0xdeadbeef;
@@ -170,8 +190,8 @@ export function digest(version: Version): string {
 	if (version.kind === 'player') {
 		const { name, colour, hidden, mergedInto } = version;
 		// a merged player is only where it went
-		if (mergedInto !== null) return cyrb53(key({ mergedInto }));
-		return cyrb53(key({ name, colour, hidden, mergedInto }));
+		if (mergedInto !== null) return cyrb53(canonicalKey({ mergedInto }));
+		return cyrb53(canonicalKey({ name, colour, hidden, mergedInto }));
 	}
 	if (version.deleted) return 'deleted';
 	const {
@@ -184,7 +204,7 @@ export function digest(version: Version): string {
 		seats,
 		...said
 	} = version;
-	return cyrb53(key({ ...said, seats: seats.map((seat) => seat.player) }));
+	return cyrb53(canonicalKey({ ...said, seats: seats.map((seat) => seat.player) }));
 }
 
 /** A roster row as the group's version of it. */

@@ -422,6 +422,136 @@ describe('group record sync', () => {
 		expect(ben.sync.status.refused).toEqual(kept);
 	}, 60_000);
 
+	it('group: a phone joining reads its batches with bad messages among good ones: only the bad ones refused, every good match written whole', async () => {
+		const group = await newGroup();
+		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
+		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+		for (const [at, seat] of seats.entries()) {
+			const player = { v: 1 as const, id: seat.player, by: 'phone-mallory-01', at, contest: null };
+			await js.publish(
+				`passpad.g.${group}.player.${seat.player}`,
+				writeVersion({
+					...player,
+					kind: 'player',
+					name: seat.name,
+					colour: null,
+					hidden: false,
+					mergedInto: null
+				})
+			);
+		}
+		const matchOf = (id: string, seed: number): KeptMatch => {
+			const game = randomGame(seeded(seed), 3);
+			return {
+				v: 1,
+				id,
+				by: 'phone-mallory-01',
+				at: seed,
+				contest: null,
+				kind: 'match',
+				deleted: false,
+				game: 'ill-pass',
+				config: game.config,
+				seats,
+				notes: '',
+				playedMs: 60_000,
+				playedByHand: false,
+				abandonedAt: null,
+				createdAt: seed,
+				updatedAt: seed + 1,
+				log: game.actions.map((action, at) => ({ action, at: seed + at }))
+			};
+		};
+		// 12 good matches, and after every third a bad one: not JSON, a wrong id, a broken log
+		const good = new Map<string, number>();
+		const bad: string[] = [];
+		for (let seed = 1; seed <= 12; seed++) {
+			const id = newId();
+			const version = matchOf(id, seed);
+			good.set(id, version.log.length);
+			await js.publish(recordSubject(group, id), writeVersion(version));
+			if (seed % 3 !== 0) continue;
+			const other = newId();
+			bad.push(other);
+			const kind = (seed / 3) % 3;
+			const broken =
+				kind === 1
+					? new TextEncoder().encode('{"v":1,')
+					: kind === 2
+						? writeVersion(matchOf(newId(), seed))
+						: writeVersion({
+								...matchOf(other, seed),
+								log: [{ action: { type: 'reveal', card: 99 }, at: 1 }]
+							});
+			await js.publish(recordSubject(group, other), broken);
+		}
+
+		// a new phone, a few messages a transaction: several batches, each proven ahead
+		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
+		await db.open();
+		const nc = await server.phone(await credentialOf(group, 'dan'));
+		const sync = new GroupSync({ nc, db, group, phone: 'phone-dan-0001', batch: 5 });
+		engines.push(sync);
+		sync.start();
+		await sync.caughtUp();
+		expect(sync.status.refused.map((note) => note.why)).toEqual([
+			'not-json',
+			'wrong-subject',
+			'illegal',
+			'not-json'
+		]);
+		expect(sync.status.refused.map((note) => note.thing)).toEqual(bad.map((id) => `match.${id}`));
+		const matches = await db.matches.toArray();
+		expect(matches.map((match) => match.id).sort()).toEqual([...good.keys()].sort());
+		for (const match of matches) {
+			expect(match.status).toBe('finished');
+			expect(match.length).toBe(good.get(match.id));
+			const log = (await db.actions.toArray()).filter((row) => row.matchId === match.id);
+			expect(log.map((row) => row.seq)).toEqual([...log.keys()]);
+			expect(log).toHaveLength(good.get(match.id)!);
+		}
+		// nothing of a refused message written, its sequence passed so it cannot block the next
+		for (const id of bad) {
+			expect(await db.matches.get(id)).toBeUndefined();
+			expect((await db.synced.get([group, `match.${id}`]))?.hash).toBeNull();
+		}
+		expect(await db.conflicts.count()).toBe(0);
+		await sync.stop();
+		await nc.close();
+	}, 60_000);
+
+	it("group: a club's member records ahead of its roster and matches are read in one transaction with them by a joining phone", async () => {
+		const group = await newGroup();
+		// a club: the server's record of each member comes first in the stream
+		for (let index = 0; index < 50; index++) await server.live.invite(group, `Phone ${index}`);
+		const ana = await newPhone('ana', group);
+		await play(ana, group, ['Ana', 'Ben', 'Chloé'], 11);
+		await play(ana, group, ['Ana', 'Ben', 'Dan'], 12);
+		await ana.sync.flush();
+
+		const db = new PasspadDb(`phone-eve-${crypto.randomUUID()}`);
+		await db.open();
+		// the IndexedDB transaction each player and match row was made in
+		const made = new Set<unknown>();
+		const seen = (_: unknown, __: unknown, transaction: { idbtrans: unknown }) => {
+			made.add(transaction.idbtrans);
+		};
+		db.players.hook('creating', seen);
+		db.matches.hook('creating', seen);
+		const nc = await server.phone(await credentialOf(group, 'eve'));
+		const sync = new GroupSync({ nc, db, group, phone: 'phone-eve-0001' });
+		engines.push(sync);
+		sync.start();
+		await sync.caughtUp();
+		expect(sync.status.members.length).toBeGreaterThanOrEqual(52);
+		expect(await db.matches.count()).toBe(2);
+		expect(await db.players.count()).toBe(4);
+		// the whole record is one batch: one transaction, not one a message
+		expect(made.size).toBe(1);
+		await sync.stop();
+		await nc.close();
+	}, 60_000);
+
 	it('group: a match deleted on one phone and edited on another is a conflict on both; kept with the edit, every phone has it', async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);

@@ -49,6 +49,7 @@ import {
 	type ThingHere
 } from '$lib/db/group';
 import { groupStreamOf, groupSubjectsOf } from '$lib/live/names.js';
+import { consumeOrdered } from '$lib/live/ordered';
 import { savedLive, savedPen } from '$lib/live/saved';
 import {
 	deletedVersion,
@@ -69,10 +70,17 @@ import * as v from 'valibot';
 
 /** JetStream's "wrong last sequence": the group has a version this phone has not read yet. */
 const WRONG_LAST_SEQUENCE = 10071;
-/** A pull ends after this long without news: a consumer recreated after a restart delivers at once. */
-const PULL_EXPIRES_MS = 4_000;
 /** Messages of the whole record taken in one transaction. */
 const BATCH = 500;
+/** How long a proof ahead runs before IndexedDB's events get their turn. */
+const SLICE_MS = 12;
+/** Lets the browser's queued events run (scheduler.yield where there is one). */
+const giveWay = (): Promise<void> => {
+	const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+	return scheduler?.yield ? scheduler.yield() : new Promise((done) => setTimeout(done, 0));
+};
+/** Decisions made ahead for a batch's matches, by stream sequence. */
+type Proven = ReadonlyMap<number, Decision>;
 
 export type Online = 'online' | 'offline';
 
@@ -118,6 +126,8 @@ export interface GroupSyncOptions {
 	following?: (matchId: string) => boolean;
 	/** whether this phone holds the pen of that live match: then it sends it (docs/group.md) */
 	penHere?: (matchId: string) => boolean;
+	/** messages of the whole record taken in one transaction (BATCH; tests use a few) */
+	batch?: number;
 }
 
 /** Live here, started on this phone or followed from another's link (docs/group.md). */
@@ -140,6 +150,7 @@ export class GroupSync {
 	readonly #msgId: () => string;
 	readonly #following: (matchId: string) => boolean;
 	readonly #penHere: (matchId: string) => boolean;
+	readonly #batch: number;
 	#closed = false;
 	#reading: ConsumerMessages | null = null;
 	#queue: Promise<unknown> = Promise.resolve();
@@ -158,6 +169,8 @@ export class GroupSync {
 	#sendChain: Promise<void> = Promise.resolve();
 	#listeners = new Set<(status: SyncStatus) => void>();
 	#stopWatching: (() => void) | null = null;
+	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
+	#ahead = false;
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
@@ -169,6 +182,7 @@ export class GroupSync {
 		this.#penHere = options.penHere ?? penHere;
 		this.#online = options.nc ? 'online' : 'offline';
 		if (options.nc) this.connect(options.nc);
+		this.#batch = options.batch ?? BATCH;
 	}
 
 	/**
@@ -358,26 +372,26 @@ export class GroupSync {
 			// no answer: caught up once the first pull has nothing more to give
 		}
 		if (target === 0) this.#reached();
+		// a phone with nothing of the group yet: its first batches are all new here
+		this.#ahead = (await this.#db.synced.where('group').equals(this.group).count()) === 0;
 		let next = 0;
 		while (!this.#closed) {
 			const consumer = await this.#consumer(next);
 			if (!consumer) return;
 			let messages: ConsumerMessages;
 			try {
-				messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
+				// stops when the library recreates its consumer: read afresh after `next` (ordered.ts);
+				// the library's pulls of 100 (pulls of 500 measured slower in Chromium)
+				messages = await consumeOrdered(consumer);
 			} catch {
 				await new Promise((done) => setTimeout(done, 500));
 				continue;
 			}
 			this.#reading = messages;
-			void (async () => {
-				for await (const status of messages.status()) {
-					// the library's own recreate can stall: start afresh (docs/live.md, "The client")
-					if (status.type === 'ordered_consumer_recreated') return messages.stop();
-				}
-			})();
-			// the whole record at first: many messages at a time, each batch one transaction
+			// the whole record at first: many messages at a time, each batch one transaction,
+			// the next batch read and proven while the last one's transaction is written
 			let batch: Message[] = [];
+			let writing: Promise<void> = Promise.resolve();
 			for await (const message of messages) {
 				if (message.seq < next) continue;
 				batch.push({
@@ -387,12 +401,17 @@ export class GroupSync {
 					data: message.data
 				});
 				next = message.seq + 1;
-				if (message.info.pending > 0 && batch.length < BATCH) continue;
+				if (message.info.pending > 0 && batch.length < this.#batch) continue;
 				const taking = batch;
 				batch = [];
-				await this.#serial(() => this.#takeAll(taking));
-				if (message.seq >= target || message.info.pending === 0) this.#reached();
+				const reached = message.seq >= target || message.info.pending === 0;
+				const proven = await this.#proveAhead(taking);
+				await writing;
+				writing = this.#serial(() => this.#takeAll(taking, proven)).then(() => {
+					if (reached) this.#reached();
+				});
 			}
+			await writing;
 			if (batch.length > 0) await this.#serial(() => this.#takeAll(batch));
 			this.#reading = null;
 		}
@@ -427,13 +446,15 @@ export class GroupSync {
 	 * anything fail in it, nothing of it is written and each is taken again on its own, so one
 	 * bad write loses no other.
 	 */
-	async #takeAll(batch: Message[]) {
+	async #takeAll(batch: Message[], proven: Proven = new Map()) {
 		const take = (message: Message) =>
 			this.#take(message.subject, message.seq, message.msgId, message.data);
 		if (batch.length === 1) await take(batch[0]);
 		else {
 			try {
-				await this.#db.transaction('rw', RECORD_TABLES(this.#db), () => this.#takeMany(batch));
+				await this.#db.transaction('rw', RECORD_TABLES(this.#db), () =>
+					this.#takeMany(batch, proven)
+				);
 			} catch {
 				for (const message of batch) await take(message);
 			}
@@ -443,23 +464,54 @@ export class GroupSync {
 	}
 
 	/**
+	 * A joining phone's next batch, each match read and proven as a thing new here would be
+	 * (reconcile.ts: the same pure decision #takeMany makes), while the last batch's transaction
+	 * is written: IndexedDB works in the browser's own process meanwhile, and the proofs give
+	 * way to its events now and then. #takeMany uses a proof only for a thing still new here.
+	 */
+	async #proveAhead(batch: readonly Message[]): Promise<Proven> {
+		const proven = new Map<number, Decision>();
+		if (!this.#ahead || batch.length < 2) return proven;
+		let since = performance.now();
+		for (const message of batch) {
+			const thing = thingOfSubject(this.group, message.subject);
+			if (!thing?.startsWith('match.')) continue;
+			const { seq, msgId, data } = message;
+			proven.set(seq, reconcile({ hash: null }, undefined, { thing, seq, msgId, data }));
+			if (performance.now() - since > SLICE_MS) {
+				await giveWay();
+				since = performance.now();
+			}
+		}
+		return proven;
+	}
+
+	/**
 	 * Many messages, in the caller's transaction. A match this phone has nothing of (a joining
 	 * phone's whole record) is reconciled and proven as ever, then written with the others
 	 * like it in bulk (db/group.ts, writeNewMatches: one read of the batch, who wins what moved
 	 * once); every other message is taken on its own, in its order, after those before it.
 	 */
-	async #takeMany(batch: Message[]) {
+	async #takeMany(batch: Message[], proven: Proven) {
 		const db = this.#db;
 		let here: BatchHere | null = null;
 		let rosterMoved = false;
 		let waiting: NewMatch[] = [];
+		let fresh = 0;
 		const write = async () => {
-			if (waiting.length > 0) await writeNewMatches(db, this.group, waiting, here!.players);
+			await writeNewMatches(db, this.group, waiting, here!.players);
 			waiting = [];
 		};
 		for (const [at, message] of batch.entries()) {
 			const thing = thingOfSubject(this.group, message.subject);
-			if (thing?.startsWith('match.')) {
+			// the server's own messages write nothing: read at once, with no await, since a long
+			// run of awaits on no request (a club's fifty members) ends Dexie's hold on the
+			// transaction and the rest of the batch would be written outside it
+			if (!thing) {
+				this.#other(message.subject, message.data);
+				continue;
+			}
+			if (thing.startsWith('match.')) {
 				if (!here) {
 					const rest = batch.slice(at).map((one) => thingOfSubject(this.group, one.subject));
 					here = await readBatch(
@@ -468,13 +520,13 @@ export class GroupSync {
 						rest.filter((one) => one !== null)
 					);
 				} else if (rosterMoved) {
-					await write();
+					if (waiting.length > 0) await write();
 					here.players = await rosterHere(db);
 				}
 				rosterMoved = false;
 				const incoming = { thing, seq: message.seq, msgId: message.msgId, data: message.data };
 				const decision = here.fresh.has(thing)
-					? reconcile({ hash: null }, undefined, incoming)
+					? (proven.get(message.seq) ?? reconcile({ hash: null }, undefined, incoming))
 					: null;
 				const seated =
 					decision?.kind === 'apply' &&
@@ -483,6 +535,7 @@ export class GroupSync {
 					// a second version of it in this batch is taken on its own, after this one
 					here.fresh.delete(thing);
 					this.#stale.delete(thing);
+					fresh++;
 					waiting.push({
 						match: decision.match!,
 						fields: { seq: message.seq, msgId: message.msgId, hash: decision.hash }
@@ -490,13 +543,14 @@ export class GroupSync {
 					continue;
 				}
 			}
-			await write();
+			if (waiting.length > 0) await write();
 			await this.#take(message.subject, message.seq, message.msgId, message.data);
 			// what it wrote: this thing, and perhaps the roster (a player made, merged, renamed)
-			if (thing) here?.fresh.delete(thing);
+			here?.fresh.delete(thing);
 			rosterMoved = true;
 		}
-		await write();
+		if (waiting.length > 0) await write();
+		this.#ahead = fresh * 2 >= batch.length;
 	}
 
 	/** One message of the group, reconciled and written (or refused) in its own transaction. */

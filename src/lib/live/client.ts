@@ -13,14 +13,10 @@ import {
 	type JetStreamClient
 } from '@nats-io/jetstream';
 import { askSubject, hereSubject, matchSubject, streamOf } from './names.js';
+import { consumeOrdered } from './ordered';
 
 /** JetStream's code for "wrong last sequence": another entry got there first. */
 const WRONG_LAST_SEQUENCE = 10071;
-/**
- * A pull ends after this long without news and the next begins: short enough that a
- * consumer recreated after a server restart delivers again at once (docs/live.md).
- */
-const PULL_EXPIRES_MS = 4_000;
 
 export type Append =
 	| { readonly ok: true; readonly seq: number; readonly duplicate: boolean }
@@ -120,18 +116,13 @@ export class LiveChannel {
 			if (!consumer) return;
 			let messages: ConsumerMessages;
 			try {
-				messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
+				// stops when the library recreates its consumer: read afresh below (ordered.ts)
+				messages = await consumeOrdered(consumer);
 			} catch {
 				await new Promise((done) => setTimeout(done, 500));
 				continue;
 			}
 			this.#reading = messages;
-			void (async () => {
-				for await (const status of messages.status()) {
-					// the library's own recreate can stall its pending count: start afresh
-					if (status.type === 'ordered_consumer_recreated') return messages.stop();
-				}
-			})();
 			for await (const message of messages) {
 				if (message.seq < next) continue; // delivered again after a recreate: seen already
 				await onEntry(message.seq, message.data, message.info.pending);
