@@ -2,6 +2,16 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
+import {
+	OTHER_GROUP,
+	copyMatch,
+	rosterHere,
+	writeDeleted,
+	writeMatch,
+	writeNewMatches,
+	type ProvenEntry
+} from './group';
+import { newId } from './ids';
 import { importBackup } from './backup-import';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction, replaceLog, undoAction } from './log';
@@ -43,7 +53,14 @@ const Op = fc.record({
 		'rename',
 		'note',
 		'time',
-		're-import'
+		're-import',
+		// a group's versions written here (db/group.ts): a joining phone's bulk catch-up, a match
+		// replaced or deleted by the group, a conflict kept both ways
+		'group-new',
+		'group-new',
+		'group-write',
+		'group-delete',
+		'group-copy'
 	),
 	pick: fc.nat(),
 	other: fc.nat(),
@@ -80,6 +97,31 @@ function finishedSummary(match: MatchRow, winners: boolean[]): LogSummary {
 }
 
 const active = { status: 'active', result: null } as const;
+
+const GROUP = 'club';
+let seq = 0;
+const fields = () => ({ seq: ++seq, msgId: `m${seq}`, hash: `h${seq}` });
+
+/** A match as a group's version brings it (proven: status and result from the replay). */
+function groupEntry(row: MatchRow, summary: LogSummary, at: number): ProvenEntry {
+	return {
+		id: row.id,
+		game: row.game,
+		config: row.config,
+		seats: row.seats,
+		status: summary.status as ProvenEntry['status'],
+		notes: '',
+		playedMs: 0,
+		playedByHand: false,
+		createdAt: row.createdAt,
+		updatedAt: at,
+		revision: 0,
+		redo: [],
+		result: summary.result,
+		log: [{ action: { n: 4 }, at }],
+		group: GROUP
+	};
+}
 const byKey = (a: TotalRow, b: TotalRow) =>
 	a.playerId.localeCompare(b.playerId) || a.game.localeCompare(b.game);
 
@@ -102,7 +144,8 @@ async function run(ops: Op[]): Promise<void> {
 		// nothing, and the totals must still agree
 		const tried = async (write: () => Promise<unknown>) => {
 			const done = await write().then(
-				() => true,
+				// a group's version not taken here (the match is another group's) changed nothing
+				(value) => value !== OTHER_GROUP,
 				() => false
 			);
 			if (done) accepted.set(op.kind, (accepted.get(op.kind) ?? 0) + 1);
@@ -171,6 +214,45 @@ async function run(ops: Op[]): Promise<void> {
 			case 'time':
 				if (match) await setTimePlayed(match.id, op.other % 2 ? null : op.other * 1000);
 				break;
+			case 'group-new': {
+				// matches new here, seating players here, written in bulk as a joining phone does
+				const roster = await rosterHere(db);
+				const ids = [...roster.keys()];
+				if (ids.length < 2) break;
+				const entries = Array.from({ length: 1 + (op.other % 3) }, (_, at) => {
+					const seats = [0, 1, 2]
+						.slice(0, 2 + ((op.other + at) % 2))
+						.map((k) => ids[(op.pick + at + k) % ids.length]);
+					const unique = [...new Set(seats)].map((playerId) => ({
+						playerId,
+						name: roster.get(playerId)!.name
+					}));
+					const row = {
+						id: newId(),
+						game: (['climbing', 'ill-pass', 'dominoes', 'pass-pass'] as const)[(op.other + at) % 4],
+						config: {},
+						seats: unique,
+						createdAt: 1
+					} as MatchRow;
+					const summary = (op.other + at) % 3 ? finishedSummary(row, op.winners) : active;
+					return { match: groupEntry(row, summary, 2 + at), fields: fields() };
+				});
+				if (entries.some((entry) => entry.match.seats.length < 2)) break;
+				await tried(() => writeNewMatches(db, GROUP, entries, roster));
+				break;
+			}
+			case 'group-write':
+				if (match) {
+					const summary = op.other % 2 ? active : finishedSummary(match, op.winners);
+					await tried(() => writeMatch(db, GROUP, groupEntry(match, summary, 3), fields()));
+				}
+				break;
+			case 'group-delete':
+				if (match) await tried(() => writeDeleted(db, GROUP, match.id, fields()));
+				break;
+			case 'group-copy':
+				if (match) await tried(() => copyMatch(db, match.id, newId()));
+				break;
 			case 're-import': {
 				// a backup of everything, some matches deleted, then the backup imported again
 				const file = await exportAll('test');
@@ -189,7 +271,7 @@ async function run(ops: Op[]): Promise<void> {
 }
 
 describe('who wins what, kept: the totals equal a count from the match rows', () => {
-	it('after any sequence of creating, finishing, undoing, editing, abandoning, resuming, handing over, deleting, restoring, merging, renaming and importing', async () => {
+	it("after any sequence of creating, finishing, undoing, editing, abandoning, resuming, handing over, deleting, restoring, merging, renaming, importing and writing a group's versions", async () => {
 		// one sequence where each status write is accepted, whatever the random runs draw
 		const op = (kind: Op['kind']): Op => ({
 			kind,
@@ -197,15 +279,32 @@ describe('who wins what, kept: the totals equal a count from the match rows', ()
 			other: 0,
 			winners: [true, false, false, false]
 		});
-		const everyWrite = ['abandon', 'resume', 'hand-over', 'remove', 'restore'].map((kind) =>
-			op(kind as Op['kind'])
-		);
+		const everyWrite = [
+			'abandon',
+			'resume',
+			'hand-over',
+			'remove',
+			'restore',
+			'group-new',
+			'group-write',
+			'group-delete',
+			'group-copy'
+		].map((kind) => op(kind as Op['kind']));
 		await fc.assert(fc.asyncProperty(fc.array(Op, { minLength: 1, maxLength: 30 }), run), {
 			numRuns: 40,
 			examples: [[everyWrite]]
 		});
 		// a property over writes that all failed would hold whatever the totals did
-		for (const kind of ['abandon', 'resume', 'hand-over', 'restore']) {
+		for (const kind of [
+			'abandon',
+			'resume',
+			'hand-over',
+			'restore',
+			'group-new',
+			'group-write',
+			'group-delete',
+			'group-copy'
+		]) {
 			expect(accepted.get(kind) ?? 0, kind).toBeGreaterThan(0);
 		}
 	});
