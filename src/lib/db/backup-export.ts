@@ -15,9 +15,11 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 	const db = database();
 	return db.transaction('r', db.players, db.groups, db.matches, db.actions, async () => {
 		const players = await db.players.toArray();
-		// the refused messages' notes stay behind: they say how this phone read the stream, not
-		// the record; a restored phone reads the group again and words what it refuses then
-		const groups = (await db.groups.toArray()).map(({ refused: _refused, ...group }) => group);
+		// the refused messages' notes and how far the stream was read stay behind: they say how
+		// this phone read the stream, not the record; a restored phone reads the group again
+		const groups = (await db.groups.toArray()).map(
+			({ refused: _refused, readTo: _readTo, ...group }) => group
+		);
 		const matches = await db.matches.toArray();
 		const actions = await db.actions.toArray(); // ordered by [matchId+seq]
 		const logs = new Map<string, { action: unknown; at: number }[]>();

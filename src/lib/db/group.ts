@@ -439,6 +439,22 @@ export function groupsHere(db: PasspadDb): Promise<GroupRow[]> {
 	return db.groups.toArray();
 }
 
+/** How far this phone has taken the group's stream (0: nothing yet). */
+export async function readToOf(db: PasspadDb, group: string): Promise<number> {
+	return (await db.groups.get(group))?.readTo ?? 0;
+}
+
+/**
+ * Everything up to `seq` has been taken (its transaction committed): a later start reads on
+ * from there. Only ever forward; a group this phone no longer has keeps nothing.
+ */
+export async function keepReadTo(db: PasspadDb, group: string, seq: number): Promise<void> {
+	await db.transaction('rw', db.groups, async () => {
+		const row = await db.groups.get(group);
+		if (row && (row.readTo ?? 0) < seq) await db.groups.update(group, { readTo: seq });
+	});
+}
+
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
 export interface BatchHere {
 	/** things this phone has nothing of: no synced row, conflict, pending version nor match row */

@@ -201,6 +201,12 @@ export interface GroupRow {
 	 * version stays; never in a backup (backup-export.ts).
 	 */
 	refused?: RefusedNote[];
+	/**
+	 * The group stream's sequence up to which this phone has taken every message (written,
+	 * refused or already had here): a start reads on from there, not the whole record again
+	 * (docs/group.md, "Reading"). Optional, no index, as `refused`; never in a backup.
+	 */
+	readTo?: number;
 }
 
 /** A message of a group refused on this phone, as the group's page words it (group/words.ts). */

@@ -20,7 +20,9 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
 		role: 'member',
 		left: false,
 		joinedAt: here?.joinedAt ?? now,
-		...(here?.refused ? { refused: here.refused } : {})
+		...(here?.refused ? { refused: here.refused } : {}),
+		// read on from where this phone was, when the link names the same server
+		...(here?.readTo && here.server === (link.s ?? '') ? { readTo: here.readTo } : {})
 	};
 	await db.groups.put(row);
 	markInAGroup(true);

@@ -228,6 +228,32 @@ describe('group record sync', () => {
 		expect(own.playerIds).toContain(groupBen.id);
 	}, 60_000);
 
+	it('group: a phone started again reads on from where it was, not the whole record again, and still lists the members', async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		const first = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 11);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(first))?.status === 'finished');
+		await offline(ben);
+		const taken = (await ben.db.groups.get(group))!.readTo!;
+		expect(taken).toBeGreaterThan(0);
+		// behind the sync's back, Ben's copy of the first match goes: read again, it would return
+		await ben.db.transaction('rw', ben.db.matches, ben.db.actions, ben.db.synced, async () => {
+			await ben.db.matches.delete(first);
+			await ben.db.actions.where('[matchId+seq]').between([first, 0], [first, Infinity]).delete();
+			await ben.db.synced.where('group').equals(group).delete();
+		});
+		const second = await play(ana, group, ['Ana', 'Ben', 'Dan'], 12);
+		await ana.sync.flush();
+		const back = await online(ben, group);
+		await until(async () => (await back.db.matches.get(second))?.status === 'finished');
+		expect(await back.db.matches.get(first)).toBeUndefined();
+		expect((await back.db.groups.get(group))!.readTo).toBeGreaterThan(taken);
+		// the server's member records, before where it read on from, read on their own
+		await until(async () => back.sync.status.members.length === 2);
+	}, 60_000);
+
 	it('group: what is written with no network waits in the outbox and goes, in order, once back', async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);

@@ -42,13 +42,15 @@ import {
 	writeDeleted,
 	writeMatch,
 	writeNewMatches,
+	keepReadTo,
+	readToOf,
 	writePlayer,
 	writeSynced,
 	type BatchHere,
 	type NewMatch,
 	type ThingHere
 } from '$lib/db/group';
-import { groupStreamOf, groupSubjectsOf } from '$lib/live/names.js';
+import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/live/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
 import { savedLive, savedPen } from '$lib/live/saved';
 import {
@@ -371,10 +373,16 @@ export class GroupSync {
 		} catch {
 			// no answer: caught up once the first pull has nothing more to give
 		}
-		if (target === 0) this.#reached();
+		// read on from what an earlier start took, not the whole record again; a stream that
+		// ends before it is not the one read then (made anew on the server): read it whole
+		let readTo = await readToOf(this.#db, this.group).catch(() => 0);
+		if (readTo > target && target > 0) readTo = 0;
+		if (target === 0 || readTo >= target) this.#reached();
 		// a phone with nothing of the group yet: its first batches are all new here
 		this.#ahead = (await this.#db.synced.where('group').equals(this.group).count()) === 0;
-		let next = 0;
+		let next = readTo > 0 ? readTo + 1 : 0;
+		// the server's member records before it are not read again: the list read on its own
+		if (next > 0) void this.#readMembers();
 		while (!this.#closed) {
 			const consumer = await this.#consumer(next);
 			if (!consumer) return;
@@ -459,6 +467,8 @@ export class GroupSync {
 				for (const message of batch) await take(message);
 			}
 		}
+		// all of it taken (a take that throws stops here): a later start reads on after it
+		await keepReadTo(this.#db, this.group, batch[batch.length - 1].seq);
 		// what a message queued (a contest) or let go again (a stale send) goes now, after it
 		void this.#send();
 	}
@@ -652,11 +662,31 @@ export class GroupSync {
 	}
 
 	/** The server's own messages: a member's record (its label, removed or not). */
+	/** The newest record of each member (a start that reads on after `readTo` meets none). */
+	async #readMembers() {
+		try {
+			const consumer = await this.#js.consumers.get(groupStreamOf(this.group), {
+				// one subject as a string: a list needs nats-server 2.10 (Debian's is 2.9)
+				filter_subjects: memberSubject(this.group, '*'),
+				deliver_policy: DeliverPolicy.LastPerSubject
+			});
+			const messages = await consumer.fetch({ max_messages: 1_000, expires: 5_000 });
+			for await (const message of messages) {
+				this.#other(message.subject, message.data);
+				if (message.info.pending === 0) break;
+			}
+		} catch {
+			// no answer: the list fills as member records come with the rest
+		}
+	}
+
 	#other(subject: string, data: Uint8Array) {
 		if (!subject.startsWith(`passpad.g.${this.group}.member.`)) return;
 		try {
 			const parsed = v.safeParse(MemberRecord, JSON.parse(new TextDecoder().decode(data)));
 			if (!parsed.success) return;
+			// the member list read on its own may come after a newer record of the same member
+			if ((this.#members.get(parsed.output.user)?.at ?? -1) > parsed.output.at) return;
 			this.#members.set(parsed.output.user, parsed.output);
 			this.#emit();
 		} catch {
