@@ -411,7 +411,10 @@ test('live: the pen phone cut off keeps playing, and its entries reach the table
 	app.proxy.refuse((agent) => agent.includes('passpad-ana'));
 	await expect(ana.page.getByTestId('live-offline')).toBeVisible();
 	await playIllPass(ana.page, ['take', 4, 'pass', 'take', 5]);
-	await expect(ben.page.getByTestId('pot')).toHaveText('1 chip on it');
+	// the cut is real: the five actions are stored on the pen phone (two before, seven now),
+	// and none reached the server, the only way to the follower
+	await expect.poll(() => storedLog(ana.page, matchOf(ana.page))).toHaveLength(7);
+	expect((await onServer(table)).entries).toHaveLength(3);
 	app.proxy.refuse(() => false);
 	await expect(ben.page.getByTestId('face-up')).toHaveText('5', { timeout: 20_000 });
 	await expect(ben.page.getByTestId('score-sheet')).toHaveText(
