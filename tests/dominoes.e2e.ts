@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nextPress, startMatch } from './helpers';
+import { holdSettingsOnNextLoad, releaseSettings, storedSetting } from './stored';
 
 // Seats: Ana (1) & Cleo (3) are team A, Ben (2) & Dan (4) team B; partners sit opposite.
 const TABLE = ['Ana', 'Ben', 'Cleo', 'Dan'];
@@ -268,6 +269,26 @@ test('house rule: the winner of the previous deal starts the next one', async ({
 	await typeTotal(page, 'Ana & Cleo', 70);
 	// without the house rule, Ana (to the left of Dan) would start
 	await expect(turn(page)).toContainText('Dan plays the first tile of deal 2');
+});
+
+test('the coach ticked before the stored switch is read stays on: the tick is the newer word', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass-Pass', TABLE, { start: 'Ana' });
+	// the screen opens while its stored coach switch (none yet: off) cannot be read
+	await holdSettingsOnNextLoad(page);
+	await page.reload();
+	const coach = page.getByLabel('Coach');
+	await coach.check();
+	await expect(page.getByTestId('coach')).toContainText('Coach for Ana');
+	// the late read lands first, then the tick's write, queued behind it
+	await releaseSettings(page);
+	await expect.poll(() => storedSetting(page, 'dominoes:coach')).toBe(true);
+	await expect(coach).toBeChecked();
+	await expect(page.getByTestId('coach')).toContainText('Coach for Ana');
+	// and it is what the next visit finds
+	await page.reload();
+	await expect(coach).toBeChecked();
 });
 
 test.describe('in French', () => {

@@ -41,3 +41,51 @@ export async function storedLog(page: Page, matchId: string): Promise<unknown[]>
 export async function storedMatch<Row>(page: Page, matchId: string): Promise<Row> {
 	return (await stored(page, 'matches', matchId)) as Row;
 }
+
+/**
+ * From the page's next load on, its settings store is held by a read-write transaction of
+ * another connection until `releaseSettings`: what a screen reads there arrives late, as on a
+ * busy phone, and what it writes waits behind that read (IndexedDB keeps their order).
+ */
+export async function holdSettingsOnNextLoad(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		if (sessionStorage.getItem('test:settings-held')) return;
+		sessionStorage.setItem('test:settings-held', '1');
+		const flag = window as unknown as { settingsHeld: boolean };
+		flag.settingsHeld = true;
+		const request = indexedDB.open('passpad');
+		request.onsuccess = () => {
+			const rows = request.result.transaction('settings', 'readwrite').objectStore('settings');
+			// a transaction with no request pending commits: keep one pending until released
+			const busy = () => {
+				if (flag.settingsHeld) rows.get('test:hold').onsuccess = busy;
+			};
+			busy();
+		};
+	});
+}
+
+/** Lets the settings store held by `holdSettingsOnNextLoad` go. */
+export async function releaseSettings(page: Page): Promise<void> {
+	await page.evaluate(
+		() => ((window as unknown as { settingsHeld: boolean }).settingsHeld = false)
+	);
+}
+
+/** A per-device value as this phone stored it (its settings store), undefined if none. */
+export function storedSetting(page: Page, key: string): Promise<unknown> {
+	return page.evaluate(async (key) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open('passpad');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const row = await new Promise<{ value: unknown } | undefined>((resolve, reject) => {
+			const request = db.transaction('settings').objectStore('settings').get(key);
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		db.close();
+		return row?.value;
+	}, key);
+}

@@ -78,6 +78,8 @@ export function freePort() {
 }
 
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
+/** How long a config reload may take to be seen on a loaded machine before it is an error. */
+const RELOAD_BUDGET = 30_000;
 
 /** Resolves once something accepts connections on the port (nats-server is up in ~0.1 s). */
 async function listening(/** @type {number} */ port, ms = 10_000) {
@@ -305,18 +307,27 @@ export async function startLive(options) {
 		await Promise.all(
 			nodes.map(async (node, index) => {
 				if (!processes[index] || before[index] === null) return;
-				for (let tries = 0; tries < 250; tries++) {
-					if ((await loadedAt(node)) !== before[index]) return;
+				// a loaded machine can take seconds to answer; a board or a group's permissions
+				// read before the reload would be the old ones, so no silent give-up here
+				const deadline = Date.now() + RELOAD_BUDGET;
+				while (Date.now() < deadline) {
+					const now = await loadedAt(node);
+					if (now !== null && now !== before[index]) return;
+					if (!processes[index]) return;
 					await sleep(20);
 				}
-				log(`nats-server ${index + 1} did not reload within 5 s`);
+				throw new Error(
+					`nats-server ${index + 1} did not reload its config within ${RELOAD_BUDGET / 1000} s ` +
+						`(its config_load_time on port ${node.httpPort} stayed ${before[index]})`
+				);
 			})
 		);
 	}
 
 	/** Waits until a new user is accepted: the reload is effective once it is. */
 	async function accepted(/** @type {{ user: string, pass: string }} */ credential) {
-		for (let tries = 0; tries < 100; tries++) {
+		const deadline = Date.now() + RELOAD_BUDGET;
+		while (Date.now() < deadline) {
 			try {
 				const probe = await connect({
 					servers: `127.0.0.1:${nodes[0].port}`,
@@ -330,7 +341,9 @@ export async function startLive(options) {
 				await sleep(50);
 			}
 		}
-		throw new Error('the reloaded server does not accept the new credential');
+		throw new Error(
+			`the reloaded server did not accept the new credential within ${RELOAD_BUDGET / 1000} s`
+		);
 	}
 
 	/** @param {import('@nats-io/jetstream').StreamConfig | any} config */

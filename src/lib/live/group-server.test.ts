@@ -68,13 +68,17 @@ async function readAll(nc: NatsConnection, stream: string) {
 	return found;
 }
 
+/** While a config reload lands, JetStream answers no one for a moment; 15 s is far beyond that. */
+const RELOAD_BUDGET = 15_000;
+
 async function retried<T>(step: () => Promise<T>): Promise<T> {
-	for (let tries = 0; ; tries++) {
+	const deadline = Date.now() + RELOAD_BUDGET;
+	for (;;) {
 		try {
 			return await step();
 		} catch (error) {
 			const reloading = /no responders|not enabled/i.test(String(error));
-			if (!reloading || tries > 20) throw error;
+			if (!reloading || Date.now() > deadline) throw error;
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}

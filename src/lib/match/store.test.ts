@@ -29,6 +29,13 @@ async function newMatch() {
 
 const stored = (id: string) => db.loadLog(id);
 
+/**
+ * Resolves once the kept-entry read that watch() began has been answered and acted on: a write
+ * to the same settings store starts only after that earlier read's transaction is over
+ * (IndexedDB keeps their order), so what it would offer is offered by now.
+ */
+const keptEntryRead = () => db.setValue('test:after-watch', true);
+
 describe('a note saved while an edit of the past is open keeps the edit', () => {
 	it('a note saved here, then one from another tab: the edit stays open and is then made', async () => {
 		const session = new MatchSession(ui, await stored(await newMatch()));
@@ -211,7 +218,7 @@ describe('an entry that could not be saved survives a reload', () => {
 		stop();
 		const third = new MatchSession(ui, await stored(id));
 		const stopThird = third.watch();
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await keptEntryRead();
 		expect(third.unsaved).toBeNull();
 		stopThird();
 	});
@@ -231,7 +238,7 @@ describe('an entry that could not be saved survives a reload', () => {
 		stop();
 		const later = new MatchSession(ui, await stored(id));
 		const stopLater = later.watch();
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await keptEntryRead();
 		expect(later.unsaved).toBeNull();
 		stopLater();
 	});
