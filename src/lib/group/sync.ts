@@ -409,7 +409,12 @@ export class GroupSync {
 					data: message.data
 				});
 				next = message.seq + 1;
-				if (message.info.pending > 0 && batch.length < this.#batch) continue;
+				// the whole record at first, many at a time, up to the stream's last message when
+				// reading began; after it each message at once. Never by the server's count alone:
+				// nats-server 2.9 can count one more pending than comes, and the batch would wait
+				if (message.seq < target && message.info.pending > 0 && batch.length < this.#batch) {
+					continue;
+				}
 				const taking = batch;
 				batch = [];
 				const reached = message.seq >= target || message.info.pending === 0;
