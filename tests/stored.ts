@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // What a phone stored, read straight from its IndexedDB (docs/architecture.md: the log is the
 // record), so a test checks what was written, not what the screen says.
@@ -48,6 +48,15 @@ export async function storedMatch<Row>(page: Page, matchId: string): Promise<Row
  * busy phone, and what it writes waits behind that read (IndexedDB keeps their order).
  */
 export async function holdSettingsOnNextLoad(page: Page): Promise<void> {
+	// the app's database made first: opened before, the hold would make an empty one at version
+	// 1 and keep it open, and the app's own open (an upgrade) would wait behind it for ever
+	await expect
+		.poll(() =>
+			page.evaluate(async () =>
+				(await indexedDB.databases()).some((db) => db.name === 'passpad' && db.version! > 1)
+			)
+		)
+		.toBe(true);
 	await page.addInitScript(() => {
 		if (sessionStorage.getItem('test:settings-held')) return;
 		sessionStorage.setItem('test:settings-held', '1');
