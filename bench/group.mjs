@@ -20,13 +20,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { chromium } from '@playwright/test';
 import { freePort, startLive } from '../scripts/live/server.mjs';
 import { proxyLive } from '../scripts/live/proxy.mjs';
 import { appHandler } from '../scripts/app.mjs';
-import { inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
+import { makeClub, memberPhone } from './club.mjs';
 
 const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 	configFile: false,
@@ -38,8 +36,6 @@ const MATCHES = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const IN_NODE = process.argv[4] === 'node';
 const MEMBERS = 50;
-const POOL = 100; // whole matches of each game, from its simulator
-const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 const load = () =>
 	loadavg()
 		.map((value) => value.toFixed(1))
@@ -184,62 +180,17 @@ async function chromiumPhones() {
 
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-group-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
-const phone = (credential) =>
-	connect({
-		servers: `127.0.0.1:${live.nodes[0].port}`,
-		user: credential.user,
-		pass: credential.pass,
-		inboxPrefix: inboxOf(credential.user)
-	});
+const phone = (credential) => memberPhone(live, credential);
 
 try {
-	let began = performance.now();
-	const club = await live.createGroup('Bench club', 'Phone 1');
-	const members = [club.member];
-	for (let index = 2; index <= MEMBERS; index++) {
-		members.push((await live.invite(club.group, `Phone ${index}`)).member);
-	}
-	console.log(`group of ${MEMBERS} members made in ${seconds(performance.now() - began)}`);
-
-	began = performance.now();
-	const pool = [];
-	for (const game of GAMES) {
-		for (let seed = 1; pool.filter((one) => one.game === game).length < POOL; seed++) {
-			const played = kit.playedMatch(game, seed);
-			if (played) pool.push(played);
-		}
-	}
-	const players = Array.from({ length: MEMBERS }, (_, index) => ({
-		id: kit.newId(),
-		name: `Player ${index + 1}`
-	}));
-	const writer = await phone(members[0]);
-	const js = jetstream(writer, { timeout: 30_000 });
-	const at = Date.UTC(2025, 0, 1);
-	for (const player of players) {
-		await js.publish(
-			playerSubject(club.group, player.id),
-			kit.playerMessage(player.id, player.name, at)
-		);
-	}
-	let bytes = 0;
-	let flight = [];
-	for (let index = 0; index < MATCHES; index++) {
-		const played = pool[index % pool.length];
-		const seats = Array.from(
-			{ length: played.players },
-			(_, seat) => players[(index * 7 + seat * 11) % players.length]
-		);
-		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
-		bytes += message.bytes.length;
-		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
-		if (flight.length === 200) flight = (await Promise.all(flight), []);
-	}
-	await Promise.all(flight);
-	await writer.close();
+	const began = performance.now();
+	const { club, members, players, pool, bytes } = await makeClub(live, kit, {
+		members: MEMBERS,
+		matches: MATCHES
+	});
 	console.log(
-		`${MATCHES} matches (${pool.length} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
-			`${players.length} players published in ${seconds(performance.now() - began)}`
+		`group of ${MEMBERS} members, ${MATCHES} matches (${pool} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
+			`${players} players made and published in ${seconds(performance.now() - began)}`
 	);
 
 	const ready = [];

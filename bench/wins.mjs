@@ -19,13 +19,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { chromium } from '@playwright/test';
 import { freePort, startLive } from '../scripts/live/server.mjs';
 import { proxyLive } from '../scripts/live/proxy.mjs';
 import { appHandler } from '../scripts/app.mjs';
-import { playerSubject, recordSubject, inboxOf } from '../src/lib/live/names.js';
+import { makeClub } from './club.mjs';
 import { seedMatches } from '../tests/seed.js';
 
 const { module: kit } = await runnerImport('./bench/group-kit.ts', {
@@ -38,8 +36,6 @@ const RUNS = Number(process.argv[2] ?? 3);
 const BUILDS = process.argv.length > 3 ? process.argv.slice(3) : ['build'];
 const MATCHES = 10_000;
 const MEMBERS = 50;
-const POOL = 100; // whole matches of each game, from its simulator
-const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 const BROWSER_ARGS = [
 	'--no-sandbox',
 	'--disable-gpu',
@@ -174,49 +170,7 @@ for (const phone of own) {
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-wins-group-'));
 const live = await startLive({ dataDir: dir, cost: 4 });
 try {
-	const club = await live.createGroup('Bench club', 'Phone 1');
-	const members = [club.member];
-	for (let index = 2; index <= MEMBERS; index++) {
-		members.push((await live.invite(club.group, `Phone ${index}`)).member);
-	}
-	const pool = [];
-	for (const game of GAMES) {
-		for (let seed = 1; pool.filter((one) => one.game === game).length < POOL; seed++) {
-			const played = kit.playedMatch(game, seed);
-			if (played) pool.push(played);
-		}
-	}
-	const players = Array.from({ length: MEMBERS }, (_, index) => ({
-		id: kit.newId(),
-		name: `Player ${index + 1}`
-	}));
-	const writer = await connect({
-		servers: `127.0.0.1:${live.nodes[0].port}`,
-		user: members[0].user,
-		pass: members[0].pass,
-		inboxPrefix: inboxOf(members[0].user)
-	});
-	const js = jetstream(writer, { timeout: 30_000 });
-	const at = Date.UTC(2025, 0, 1);
-	for (const player of players) {
-		await js.publish(
-			playerSubject(club.group, player.id),
-			kit.playerMessage(player.id, player.name, at)
-		);
-	}
-	let flight = [];
-	for (let index = 0; index < MATCHES; index++) {
-		const played = pool[index % pool.length];
-		const seats = Array.from(
-			{ length: played.players },
-			(_, seat) => players[(index * 7 + seat * 11) % players.length]
-		);
-		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
-		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
-		if (flight.length === 200) flight = (await Promise.all(flight), []);
-	}
-	await Promise.all(flight);
-	await writer.close();
+	const { club, members } = await makeClub(live, kit, { members: MEMBERS, matches: MATCHES });
 
 	const phones = [];
 	for (const [index, root] of BUILDS.entries()) {
