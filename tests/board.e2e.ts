@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { jetstream } from '@nats-io/jetstream';
 import AxeBuilder from '@axe-core/playwright';
 import { abandonHere, playIllPass, startMatch } from './helpers';
-import { startLiveApp } from './live';
+import { phoneContext, startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
 import { matchSubject } from '../src/lib/live/names.js';
 
@@ -32,14 +32,7 @@ type Group = Awaited<ReturnType<typeof boardGroup>>;
  */
 async function penPhone(browser: Browser, group: Group, name: string, names: string[]) {
 	const by = `pen-${name}-phone`;
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: 'en-GB',
-		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
-	});
+	const context = await phoneContext(browser, app.origin, name);
 	await context.addInitScript((id) => localStorage.setItem('passpad.live.device', id), by);
 	// a match id in the form Passpad makes them, as the phone's own database keeps it
 	const match = randomUUID();
@@ -255,14 +248,7 @@ test('board: a member phone plays a match of the group live with its own credent
 	await expect(board.getByTestId('board-empty')).toBeVisible();
 
 	// a member's phone, with no host link: the group's link only
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: 'en-GB',
-		userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-member'
-	});
+	const context = await phoneContext(browser, app.origin, 'member');
 	const phone = await context.newPage();
 	await phone.goto(group.memberLink(app.origin));
 	await expect(phone.getByTestId('group-joined')).toContainText('Thursday club');

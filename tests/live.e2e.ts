@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { playIllPass, startMatch, type IllPassStep } from './helpers';
-import { startLiveApp } from './live';
+import { phoneContext, startLiveApp } from './live';
 import { matchOf, storedLog } from './stored';
 import { LiveChannel } from '../src/lib/live/client';
 import { inboxOf, matchSubject, streamOf } from '../src/lib/live/names.js';
@@ -38,14 +38,7 @@ interface Phone {
  * cuts or holds phones by it). `clock`: a clock the test may move on, as if time had passed.
  */
 async function phone(browser: Browser, name: string, { clock = false } = {}): Promise<Phone> {
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: 'en-GB',
-		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
-	});
+	const context = await phoneContext(browser, app.origin, name);
 	if (clock) await context.clock.install();
 	const page = await context.newPage();
 	return { name, context, page };

@@ -2,6 +2,7 @@
 // the config scripts/server.mjs writes, and the app served beside it with the WebSocket at /nats,
 // as `npm run server` does. A proxy between the phones and nats-server cuts the network for real
 // (Playwright's setOffline does not close a WebSocket).
+import type { Browser, BrowserContext } from '@playwright/test';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,4 +34,23 @@ export async function startLiveApp() {
 			rmSync(dir, { recursive: true, force: true });
 		}
 	};
+}
+
+/**
+ * A phone at the table: its own browser context on the app, 360x640, touch, in English, its
+ * user agent naming it (`passpad-<name>`) so the proxy can cut or hold it alone.
+ */
+export function phoneContext(
+	browser: Browser,
+	origin: string,
+	name: string
+): Promise<BrowserContext> {
+	return browser.newContext({
+		baseURL: origin,
+		viewport: { width: 360, height: 640 },
+		isMobile: true,
+		hasTouch: true,
+		locale: 'en-GB',
+		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
+	});
 }
