@@ -5,6 +5,11 @@ import { importBackup } from './backup-import';
 import { BackupRefused, readBackup } from './backup-validate';
 import { device, everyGame, fresh, freshEachTest } from './backup-fixtures';
 import { setNotes, setTimePlayed } from './matches';
+import { handedMatch, handoverBackup } from './handover';
+import { BACKUP_SCHEMA } from './limits';
+import { loadLog } from './log';
+import { newId } from './ids';
+import { SCHEMA_VERSION } from './schema';
 
 freshEachTest();
 
@@ -137,5 +142,44 @@ describe('backup: the v5 groups', () => {
 		await fresh();
 		expect(() => readBackup(file)).toThrow(BackupRefused);
 		expect(await device().matches.count()).toBe(0);
+	});
+});
+
+describe('a backup keeps its own version, apart from the database (limits.ts, BACKUP_SCHEMA)', () => {
+	it('written now, it says 5, which a Passpad of database v5 reads (it refuses only a newer number); its logs are the whole logs, times kept', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		expect(SCHEMA_VERSION).toBe(6);
+		expect(file.schema).toBe(BACKUP_SCHEMA);
+		expect(file.schema).toBeLessThanOrEqual(5);
+		for (const match of file.matches) {
+			const { match: row, actions } = await loadLog(match.id);
+			expect(match.log.map((entry) => entry.action)).toEqual(actions);
+			expect(match.log).toHaveLength(row.length);
+			expect(match.log.every((entry, at) => at === 0 || entry.at >= match.log[at - 1].at)).toBe(
+				true
+			);
+		}
+	});
+
+	it('files of every version so far (1 to 5) are read as before; a number no Passpad writes yet is refused as newer', async () => {
+		await everyGame();
+		const file = await exportAll('test');
+		for (const schema of [1, 2, 3, 4, 5]) {
+			expect(readBackup(JSON.stringify({ ...file, schema })).matches).toHaveLength(
+				file.matches.length
+			);
+		}
+		expect(() => readBackup(JSON.stringify({ ...file, schema: 6 }))).toThrow(BackupRefused);
+	});
+
+	it('a hand-over link is proven as a backup of the same version', async () => {
+		await everyGame();
+		const [match] = await device().matches.toArray();
+		const backup = handoverBackup(await handedMatch(match.id), 0, newId);
+		expect(backup.schema).toBe(BACKUP_SCHEMA);
+		expect(readBackup(JSON.stringify(backup)).matches[0].log).toEqual(
+			(await handedMatch(match.id)).log
+		);
 	});
 });

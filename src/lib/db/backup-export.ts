@@ -3,8 +3,8 @@
  * on the way back in is backup-validate.ts, its import backup-import.ts.
  */
 import { database } from './db';
-import { SCHEMA_VERSION } from './schema';
-import { BACKUP_FORMAT } from './limits';
+import { allEntries } from './entries';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from './limits';
 import type { BackupFile } from './backup-validate';
 
 /**
@@ -13,7 +13,7 @@ import type { BackupFile } from './backup-validate';
  */
 export async function exportAll(appVersion: string, now = Date.now()): Promise<BackupFile> {
 	const db = database();
-	return db.transaction('r', db.players, db.groups, db.matches, db.actions, async () => {
+	return db.transaction('r', db.players, db.groups, db.matches, db.logs, async () => {
 		const players = await db.players.toArray();
 		// the refused messages' notes and how far the stream was read stay behind: they say how
 		// this phone read the stream, not the record; a restored phone reads the group again
@@ -21,15 +21,10 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 			({ refused: _refused, readTo: _readTo, ...group }) => group
 		);
 		const matches = await db.matches.toArray();
-		const actions = await db.actions.toArray(); // ordered by [matchId+seq]
-		const logs = new Map<string, { action: unknown; at: number }[]>();
-		for (const row of actions) {
-			if (!logs.has(row.matchId)) logs.set(row.matchId, []);
-			logs.get(row.matchId)!.push({ action: row.action, at: row.at });
-		}
+		const logs = await allEntries(db);
 		return {
 			format: BACKUP_FORMAT,
-			schema: SCHEMA_VERSION,
+			schema: BACKUP_SCHEMA,
 			app: appVersion,
 			exportedAt: now,
 			players,

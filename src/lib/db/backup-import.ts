@@ -6,7 +6,8 @@
 import { database, durably } from './db';
 import { askToPersist } from './persist';
 import { nameKey } from './players';
-import type { ActionRow, MatchRow, PlayerRow } from './schema';
+import { writeEntriesOf } from './entries';
+import type { LogEntry, MatchRow, PlayerRow } from './schema';
 import { retally } from './totals';
 import type { BackupFile, OnProgress } from './backup-validate';
 import { newId } from './ids';
@@ -91,11 +92,11 @@ export async function importBackup(
 		}
 	}
 
-	// a part's matches and their logs in two bulk writes: one request each, not two a match
+	// a part's matches and their logs (a row each) in two bulk writes
 	async function saveMatches(part: BackupFile['matches']): Promise<number> {
 		const here = await db.matches.bulkGet(part.map((match) => match.id));
 		const rows: MatchRow[] = [];
-		const actions: ActionRow[] = [];
+		const logs: { matchId: string; entries: LogEntry[] }[] = [];
 		for (const [at, { log, ...match }] of part.entries()) {
 			if (here[at]) continue;
 			// a seat shows the name of the player it counts for (proven to agree)
@@ -110,12 +111,10 @@ export async function importBackup(
 				length: log.length,
 				group: match.group ?? null
 			});
-			for (const [seq, entry] of log.entries()) {
-				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
-			}
+			logs.push({ matchId: match.id, entries: log });
 		}
 		await db.matches.bulkAdd(rows);
-		await db.actions.bulkAdd(actions);
+		await writeEntriesOf(db, logs);
 		// the finished ones count in who wins what, in the part's own transaction
 		await retally(
 			db.totals,
@@ -137,7 +136,7 @@ export async function importBackup(
 			const part = backup.matches.slice(start, end);
 			const first = start === 0;
 			const saved = await durably(db, () =>
-				db.transaction('rw', db.players, db.groups, db.matches, db.actions, db.totals, async () => {
+				db.transaction('rw', db.players, db.groups, db.matches, db.logs, db.totals, async () => {
 					if (first) {
 						await mergePlayers();
 						await addGroups();

@@ -8,8 +8,8 @@ import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
 import { summarize } from '../match/summary';
 import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
-import { SCHEMA_VERSION, type MatchResult } from './schema';
-import { BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
+import type { MatchResult } from './schema';
+import { BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
 import { NOTES_MAX_LENGTH } from './matches';
 import { timePlayed } from './played';
 import { isPasspadId } from './ids';
@@ -102,7 +102,7 @@ const Group = v.object({
 
 const Envelope = v.object({
 	format: v.literal(BACKUP_FORMAT),
-	schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SCHEMA_VERSION)),
+	schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BACKUP_SCHEMA)),
 	app: v.pipe(v.string(), v.maxLength(100)),
 	exportedAt: Time,
 	players: v.array(Player),
@@ -196,7 +196,7 @@ function openBackup(data: unknown) {
 		throw new BackupRefused({ code: 'not-ours' });
 	}
 	const schema = (data as { schema?: unknown }).schema;
-	if (typeof schema === 'number' && schema > SCHEMA_VERSION) {
+	if (typeof schema === 'number' && schema > BACKUP_SCHEMA) {
 		throw new BackupRefused({ code: 'newer-schema', schema });
 	}
 	const parsed = v.safeParse(Envelope, data);

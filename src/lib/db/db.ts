@@ -5,6 +5,7 @@ import {
 	type ActionRow,
 	type ConflictRow,
 	type GroupRow,
+	type LogRow,
 	type OutboxRow,
 	type SyncedRow,
 	type MatchRow,
@@ -21,7 +22,8 @@ import type { OldResult } from './backfill';
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
 	matches!: EntityTable<MatchRow, 'id'>;
-	actions!: Dexie.Table<ActionRow, [string, number]>;
+	/** v6: each match's log, one row (log.ts); v1 to v5 kept a row per action (`actions`) */
+	logs!: EntityTable<LogRow, 'matchId'>;
 	settings!: EntityTable<SettingRow, 'key'>;
 	/** v4: who wins what, kept per player and game (totals.ts) */
 	totals!: Dexie.Table<TotalRow, [string, GameId]>;
@@ -119,6 +121,46 @@ export class PasspadDb extends Dexie {
 						match.group ??= null;
 					});
 			});
+		this.version(6)
+			.stores(SCHEMA[6])
+			.upgrade((tx) => {
+				this.upgrading = true;
+				// Dexie drops `actions` once this has run (schema.ts)
+				return packLogs(tx.table<ActionRow, [string, number]>('actions'), tx.table<LogRow>('logs'));
+			});
+	}
+}
+
+/** Action rows read at once by the v6 upgrader: a phone never holds a million of them. */
+export const PACK_ROWS = 5_000;
+
+/**
+ * v6: every match's action rows packed into its one log row, in order, times kept. The rows are
+ * read a page at a time in key order, which groups them by match: each page's whole matches
+ * are written, and the match it ends in carries over to the next page.
+ */
+export async function packLogs(
+	actions: Dexie.Table<ActionRow, [string, number]>,
+	logs: Dexie.Table<LogRow, string>
+): Promise<void> {
+	let after: [unknown, unknown] = [Dexie.minKey, Dexie.minKey];
+	// the match the last page ended in, still open
+	const carried: LogRow[] = [];
+	for (;;) {
+		const page = await actions.where('[matchId+seq]').above(after).limit(PACK_ROWS).toArray();
+		const rows = carried.splice(0);
+		for (const { matchId, action, at } of page) {
+			if (rows.at(-1)?.matchId !== matchId) rows.push({ matchId, entries: [] });
+			rows.at(-1)!.entries.push({ action, at });
+		}
+		if (page.length < PACK_ROWS) {
+			if (rows.length > 0) await logs.bulkAdd(rows);
+			return;
+		}
+		carried.push(rows.pop()!);
+		if (rows.length > 0) await logs.bulkAdd(rows);
+		const last = page[page.length - 1];
+		after = [last.matchId, last.seq];
 	}
 }
 

@@ -58,7 +58,7 @@ async function playToTheEnd() {
 describe('durability: strict for the writes that end a match or import', () => {
 	it("the action that ends a match is written strictly, the others with the browser's default", async () => {
 		const length = await playToTheEnd();
-		const logWrites = writes.filter((write) => write.stores.includes('actions'));
+		const logWrites = writes.filter((write) => write.stores.includes('logs'));
 		expect(logWrites).toHaveLength(length);
 		expect(logWrites.at(-1)!.durability).toBe('strict');
 		expect(logWrites.slice(0, -1).every((write) => write.durability !== 'strict')).toBe(true);
@@ -71,7 +71,7 @@ describe('durability: strict for the writes that end a match or import', () => {
 		writes = [];
 		await importBackup(readBackup(file));
 		expect(writes.filter((write) => write.stores.includes('matches'))).toEqual([
-			{ stores: ['actions', 'groups', 'matches', 'players', 'totals'], durability: 'strict' }
+			{ stores: ['groups', 'logs', 'matches', 'players', 'totals'], durability: 'strict' }
 		]);
 	});
 });

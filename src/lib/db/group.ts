@@ -7,12 +7,13 @@
  */
 import { Dexie } from 'dexie';
 import type { PasspadDb } from './db';
+import { deleteEntries, readEntries, writeEntries, writeEntriesOf } from './entries';
 import { mergePlayers, nameKey } from './players';
 import { retally } from './totals';
 import type { BackupFile } from './backup-validate';
 import type {
-	ActionRow,
 	ConflictRow,
+	LogEntry,
 	GroupRow,
 	MatchRow,
 	OutboxRow,
@@ -39,10 +40,6 @@ export type SyncedFields = Pick<SyncedRow, 'seq' | 'msgId' | 'hash'>;
 
 const idOf = (subject: Subject) => subject.slice(subject.indexOf('.') + 1);
 
-function logOf(db: PasspadDb, id: string) {
-	return db.actions.where('[matchId+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
-}
-
 /** What this phone has of one thing of a group, read in one transaction. */
 export interface ThingHere {
 	synced: SyncedRow | undefined;
@@ -50,7 +47,7 @@ export interface ThingHere {
 	outbox: OutboxRow[];
 	/** a match's row, and its log unless the row is as the group last had it */
 	match?: MatchRow;
-	log?: ActionRow[];
+	log?: LogEntry[];
 	player?: PlayerRow;
 }
 
@@ -62,7 +59,7 @@ export async function readThing(
 	const id = idOf(subject);
 	return db.transaction(
 		'r',
-		[db.synced, db.conflicts, db.outbox, db.matches, db.actions, db.players],
+		[db.synced, db.conflicts, db.outbox, db.matches, db.logs, db.players],
 		async () => {
 			const synced = await db.synced.get([group, subject]);
 			const conflict = await db.conflicts.get([group, subject]);
@@ -72,7 +69,7 @@ export async function readThing(
 			}
 			const match = await db.matches.get(id);
 			const clean = match && synced && match.revision === synced.revision;
-			const log = match && !clean ? await logOf(db, id).toArray() : undefined;
+			const log = match && !clean ? await readEntries(db, id) : undefined;
 			return { synced, conflict, outbox, match, log };
 		}
 	);
@@ -88,7 +85,7 @@ export const OTHER_GROUP = 'other-group';
 export const RECORD_TABLES = (db: PasspadDb) => [
 	db.players,
 	db.matches,
-	db.actions,
+	db.logs,
 	db.totals,
 	db.synced,
 	db.outbox,
@@ -253,11 +250,8 @@ export async function writeMatch(
 			revision: old ? old.revision + 1 : 0,
 			group
 		};
-		if (old) await logOf(db, match.id).delete();
 		await db.matches.put(next);
-		await db.actions.bulkAdd(
-			log.map((entry, seq) => ({ matchId: match.id, seq, action: entry.action, at: entry.at }))
-		);
+		await writeEntries(db, match.id, log);
 		await retally(db.totals, [[old, next]]);
 		await agreed(db, group, subject, fields, next.revision);
 		return next;
@@ -275,7 +269,7 @@ export async function writeDeleted(
 		const old = await db.matches.get(matchId);
 		if (old && old.group !== group) return OTHER_GROUP;
 		if (old) {
-			await logOf(db, matchId).delete();
+			await deleteEntries(db, matchId);
 			await db.matches.delete(matchId);
 			await retally(db.totals, [[old, undefined]]);
 		}
@@ -343,9 +337,9 @@ export async function groupRevisions(db: PasspadDb, group: string): Promise<Map<
 
 /** A match's row and log, read together. */
 export async function matchWithLog(db: PasspadDb, id: string) {
-	return db.transaction('r', db.matches, db.actions, async () => {
+	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(id);
-		return { match, log: match ? await logOf(db, id).toArray() : [] };
+		return { match, log: match ? await readEntries(db, id) : [] };
 	});
 }
 
@@ -419,13 +413,12 @@ export async function dropPending(db: PasspadDb, seq: number): Promise<void> {
  * (a new id, its log copied), in one transaction; the caller then takes the group's version.
  */
 export async function copyMatch(db: PasspadDb, id: string, newId: string): Promise<MatchRow> {
-	return db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+	return db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new Error(`Match ${id} is not here.`);
-		const log = await logOf(db, id).toArray();
 		const copy: MatchRow = { ...match, id: newId, revision: 0 };
 		await db.matches.add(copy);
-		await db.actions.bulkAdd(log.map((row) => ({ ...row, matchId: newId })));
+		await writeEntries(db, newId, await readEntries(db, id));
 		await retally(db.totals, [[undefined, copy]]);
 		return copy;
 	});
@@ -491,9 +484,6 @@ export async function rosterHere(db: PasspadDb): Promise<Map<string, PlayerRow>>
 	return new Map((await db.players.toArray()).map((player) => [player.id, player]));
 }
 
-/** Log rows added by one bulk request. */
-const ACTIONS_AT_ONCE = 2_000;
-
 /** A proven match new here whose seats all name players here, with its synced fields. */
 export interface NewMatch {
 	match: ProvenEntry;
@@ -515,7 +505,7 @@ export async function writeNewMatches(
 	if (matches.length === 0) return;
 	await db.transaction('rw', RECORD_TABLES(db), async () => {
 		const rows: MatchRow[] = [];
-		const actions: ActionRow[] = [];
+		const logs: { matchId: string; entries: LogEntry[] }[] = [];
 		const synced: SyncedRow[] = [];
 		for (const { match, fields } of matches) {
 			const { log, ...rest } = match;
@@ -532,17 +522,13 @@ export async function writeNewMatches(
 				revision: 0,
 				group
 			});
-			for (const [seq, entry] of log.entries()) {
-				actions.push({ matchId: match.id, seq, action: entry.action, at: entry.at });
-			}
+			logs.push({ matchId: match.id, entries: log });
 			synced.push({ group, subject: `match.${match.id}`, ...fields, revision: 0 });
 		}
 		// bulkAdd: a row here after all (another tab) fails the whole transaction, never replaced
 		await db.matches.bulkAdd(rows);
-		// in slices: a bounded number of requests in flight (fake-indexeddb's queue is quadratic)
-		for (let at = 0; at < actions.length; at += ACTIONS_AT_ONCE) {
-			await db.actions.bulkAdd(actions.slice(at, at + ACTIONS_AT_ONCE));
-		}
+		// a log is one row (schema v6): the batch's logs in one request
+		await writeEntriesOf(db, logs);
 		await db.synced.bulkAdd(synced);
 		await retally(
 			db.totals,

@@ -205,7 +205,7 @@ describe('taking over a match handed from another phone', () => {
 		const before = await loadLog(id);
 		const plan = await planTakeOver(back);
 		const full = Object.assign(new Error('full'), { name: 'QuotaExceededError' });
-		const spy = vi.spyOn(phones.first.actions, 'bulkAdd').mockRejectedValueOnce(full);
+		const spy = vi.spyOn(phones.first.logs, 'bulkPut').mockRejectedValueOnce(full);
 		await expect(takeOver(plan)).rejects.toThrow('full');
 		spy.mockRestore();
 		const after = await loadLog(id);

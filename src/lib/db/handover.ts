@@ -9,32 +9,26 @@
  * replaced by the link's; a copy played on here that the link does not extend is never
  * overwritten (the players would lose entries), and the screen says so.
  */
-import { Dexie } from 'dexie';
 import type { HandedMatch } from '$lib/share/handover';
 import { RULES } from '../rules/registry';
 import { importBackup } from './backup-import';
 import { BackupRefused, proveBackup, type BackupFile } from './backup-validate';
-import { BACKUP_FORMAT } from './limits';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from './limits';
 import { newId as makeId } from './ids';
 import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { nameKey } from './players';
 import { retally } from './totals';
-import { SCHEMA_VERSION, type ActionRow, type MatchRow, type MatchStatus } from './schema';
-
-function logRows(db: ReturnType<typeof database>, matchId: string) {
-	return db.actions
-		.where('[matchId+seq]')
-		.between([matchId, Dexie.minKey], [matchId, Dexie.maxKey]);
-}
+import { deleteEntries, readEntries, writeEntries } from './entries';
+import type { LogEntry, MatchRow, MatchStatus } from './schema';
 
 /** The match as the other phone needs it: setup, names, note, time played, the log and its times. */
 export async function handedMatch(id: string): Promise<HandedMatch> {
 	const db = database();
-	return db.transaction('r', db.matches, db.actions, async () => {
+	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
-		const rows = await logRows(db, id).toArray();
+		const entries = await readEntries(db, id);
 		return {
 			id: match.id,
 			game: match.game,
@@ -44,7 +38,7 @@ export async function handedMatch(id: string): Promise<HandedMatch> {
 			playedMs: match.playedMs ?? 0,
 			playedByHand: match.playedByHand ?? false,
 			createdAt: match.createdAt,
-			log: rows.map((row) => ({ action: row.action, at: row.at }))
+			log: entries.map(({ action, at }) => ({ action, at }))
 		};
 	});
 }
@@ -64,7 +58,7 @@ export function handoverBackup(match: HandedMatch, now: number, newId: () => str
 	}));
 	return {
 		format: BACKUP_FORMAT,
-		schema: SCHEMA_VERSION,
+		schema: BACKUP_SCHEMA,
 		app: 'passpad-handover',
 		exportedAt: now,
 		players,
@@ -181,10 +175,10 @@ function verdictFor(
 
 async function localCopy(id: string) {
 	const db = database();
-	return db.transaction('r', db.matches, db.actions, async () => {
+	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(id);
-		const rows = match ? await logRows(db, id).toArray() : [];
-		return { match, rows };
+		const entries = match ? await readEntries(db, id) : [];
+		return { match, entries };
 	});
 }
 
@@ -205,13 +199,13 @@ export async function planTakeOver(
 	// proven as data: a hostile link never goes through JSON.stringify (too deep: refused first)
 	const backup = proveBackup(handoverBackup(match, now, newId));
 	const incoming = backup.matches[0];
-	const { match: here, rows } = await localCopy(incoming.id);
+	const { match: here, entries } = await localCopy(incoming.id);
 	const differences = here ? setupDifferences(here, incoming) : [];
 	return {
 		backup,
 		verdict: verdictFor(
 			here,
-			rows.map((row) => row.action),
+			entries.map((entry) => entry.action),
 			incoming.log.map((entry) => entry.action),
 			differences.length > 0
 		),
@@ -240,26 +234,28 @@ export class TakeOverRefused extends Error {
 export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 	const db = database();
 	const incoming = plan.backup.matches[0];
-	const { match: here, rows } = await localCopy(incoming.id);
+	const { match: here, entries } = await localCopy(incoming.id);
 	const verdict = verdictFor(
 		here,
-		rows.map((row) => row.action),
+		entries.map((entry) => entry.action),
 		incoming.log.map((entry) => entry.action),
 		here !== undefined && setupDifferences(here, incoming).length > 0
 	);
 	if (verdict === 'diverged')
-		throw new TakeOverRefused(incoming.id, rows.length, incoming.log.length);
+		throw new TakeOverRefused(incoming.id, entries.length, incoming.log.length);
 	if (verdict === 'same') return verdict;
-	const old: { match: MatchRow; rows: ActionRow[] } | null = here ? { match: here, rows } : null;
+	const old: { match: MatchRow; entries: LogEntry[] } | null = here
+		? { match: here, entries }
+		: null;
 	if (old) {
 		await durably(db, () =>
-			db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+			db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 				// the copy must not have moved since it was read: else leave it and say so
 				const now = await db.matches.get(incoming.id);
 				if (now?.revision !== old.match.revision || now?.length !== old.match.length) {
 					throw new TakeOverRefused(incoming.id, now?.length ?? 0, incoming.log.length);
 				}
-				await logRows(db, incoming.id).delete();
+				await deleteEntries(db, incoming.id);
 				await db.matches.delete(incoming.id);
 				// who wins what no longer counts the copy (the import counts the link's)
 				await retally(db.totals, [[old.match, undefined]]);
@@ -272,11 +268,11 @@ export async function takeOver(plan: TakeOverPlan): Promise<TakeOverVerdict> {
 	} catch (error) {
 		if (old) {
 			await durably(db, () =>
-				db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+				db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 					// put back only where nothing took the place meanwhile
 					if (await db.matches.get(incoming.id)) return;
 					await db.matches.put(old.match);
-					await db.actions.bulkPut(old.rows);
+					await writeEntries(db, incoming.id, old.entries);
 					await retally(db.totals, [[undefined, old.match]]);
 				})
 			);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PasspadDb, useDatabase } from './db';
 import { LogConflict } from './errors';
-import { appendAction, loadLog, redoAction, undoAction } from './log';
+import { appendAction, loadLog, redoAction, replaceLog, undoAction } from './log';
 import { createMatch, deleteMatch, matchesByStatus } from './matches';
 import { roster } from './players';
 
@@ -55,6 +55,46 @@ describe('the action log is the record', () => {
 		await expect(redoAction(match.id, 2, active)).rejects.toThrow(/redo/i);
 	});
 
+	it("a log is one row, in order with each action's time; undone to nothing, the row goes (a match with no actions has none)", async () => {
+		const match = await newMatch();
+		expect(await db.logs.get(match.id)).toBeUndefined();
+		const before = Date.now();
+		await appendAction(match.id, 0, { type: 'reveal', card: 9 }, active);
+		await appendAction(match.id, 1, { type: 'pass' }, active);
+		const row = (await db.logs.get(match.id))!;
+		expect(row.entries.map((entry) => entry.action)).toEqual([
+			{ type: 'reveal', card: 9 },
+			{ type: 'pass' }
+		]);
+		expect(row.entries[0].at).toBeGreaterThanOrEqual(before);
+		expect(row.entries[1].at).toBeGreaterThanOrEqual(row.entries[0].at);
+		await undoAction(match.id, 2, active);
+		await undoAction(match.id, 1, active);
+		expect(await db.logs.get(match.id)).toBeUndefined();
+		expect(await db.logs.count()).toBe(0);
+	});
+
+	it('an edit of the past keeps the time of each place the old log reached', async () => {
+		const match = await newMatch();
+		await appendAction(match.id, 0, { type: 'reveal', card: 9 }, active);
+		await appendAction(match.id, 1, { type: 'pass' }, active);
+		const old = (await db.logs.get(match.id))!.entries;
+		await replaceLog(
+			match.id,
+			2,
+			[{ type: 'reveal', card: 10 }, { type: 'take' }, { type: 'reveal', card: 11 }],
+			active
+		);
+		const now = (await db.logs.get(match.id))!.entries;
+		expect(now.map((entry) => entry.at).slice(0, 2)).toEqual(old.map((entry) => entry.at));
+		expect(now[2].at).toBeGreaterThanOrEqual(old[1].at);
+		expect((await loadLog(match.id)).actions).toEqual([
+			{ type: 'reveal', card: 10 },
+			{ type: 'take' },
+			{ type: 'reveal', card: 11 }
+		]);
+	});
+
 	it('every write counts a revision, so a reader can tell newer from older', async () => {
 		const match = await newMatch();
 		const one = await appendAction(match.id, 0, { type: 'reveal', card: 17 }, active);
@@ -91,7 +131,7 @@ describe('the action log is the record', () => {
 		await appendAction(one.id, 0, { type: 'take' }, active);
 		await appendAction(two.id, 0, { type: 'pass' }, active);
 		await deleteMatch(one.id);
-		expect(await db.actions.count()).toBe(1);
+		expect(await db.logs.count()).toBe(1);
 		expect((await loadLog(two.id)).actions).toEqual([{ type: 'pass' }]);
 	});
 });

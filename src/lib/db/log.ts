@@ -1,9 +1,9 @@
-import { Dexie } from 'dexie';
 import { database, durably } from './db';
+import { readEntries, writeEntries } from './entries';
 import { LogConflict, MissingMatch } from './errors';
 import { gapPlayed } from './played';
 import { retally } from './totals';
-import type { MatchResult, MatchRow, PlayStatus } from './schema';
+import type { LogEntry, MatchResult, MatchRow, PlayStatus } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
 export interface LogSummary {
@@ -16,46 +16,47 @@ export interface Log {
 	actions: unknown[];
 }
 
-function range(matchId: string) {
-	return database()
-		.actions.where('[matchId+seq]')
-		.between([matchId, Dexie.minKey], [matchId, Dexie.maxKey]);
-}
-
 /** The match and its actions in seq order, read in one transaction so they agree. */
 export async function loadLog(matchId: string): Promise<Log> {
 	const db = database();
-	return db.transaction('r', db.matches, db.actions, async () => {
+	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(matchId);
 		if (!match) throw new MissingMatch(matchId);
-		const rows = await range(matchId).toArray();
-		return { match, actions: rows.map((row) => row.action) };
+		const entries = await readEntries(db, matchId);
+		return { match, actions: entries.map((entry) => entry.action) };
 	});
 }
 
 /**
  * Every write checks that the log still has the length the writer saw: a second tab that
- * wrote first makes this one reload instead of forking the match.
+ * wrote first makes this one reload instead of forking the match. The log's row is read,
+ * changed and put back in the same transaction as the match row (`change` gets its entries
+ * and returns the new ones with the row's new fields).
  */
 async function writeLog(
 	matchId: string,
 	expected: number,
 	summary: LogSummary,
-	change: (match: MatchRow) => Promise<Partial<MatchRow>>
+	change: (
+		match: MatchRow,
+		entries: LogEntry[]
+	) => { entries: LogEntry[]; fields: Partial<MatchRow> }
 ): Promise<MatchRow> {
 	const db = database();
 	const write = () =>
-		db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+		db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+			const changed = change(match, await readEntries(db, matchId));
+			await writeEntries(db, matchId, changed.entries);
 			// an entry on an abandoned or handed-over match is play: it resumes here (the status is
 			// the rules' again), rather than an entry refused and lost
 			const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
 			const now = Date.now();
 			const next = {
 				...played,
-				...(await change(match)),
+				...changed.fields,
 				updatedAt: now,
 				// the time since the last write is play, unless the table went idle (played.ts) or
 				// the players set the time by hand
@@ -82,10 +83,10 @@ export function appendAction(
 	action: unknown,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, async () => {
-		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
-		return { length: expected + 1, redo: [], ...summary };
-	});
+	return writeLog(matchId, expected, summary, (_match, entries) => ({
+		entries: [...entries, { action, at: Date.now() }],
+		fields: { length: expected + 1, redo: [], ...summary }
+	}));
 }
 
 /** Removes the last action and keeps it for redo. */
@@ -94,13 +95,17 @@ export function undoAction(
 	expected: number,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, async (match) => {
+	return writeLog(matchId, expected, summary, (match, entries) => {
 		if (expected === 0) throw new RangeError('Nothing to undo.');
-		const key: [string, number] = [matchId, expected - 1];
-		const row = await database().actions.get(key);
-		if (!row) throw new MissingMatch(matchId);
-		await database().actions.delete(key);
-		return { length: expected - 1, redo: [...match.redo, row.action], ...summary };
+		if (entries.length !== expected) throw new MissingMatch(matchId);
+		return {
+			entries: entries.slice(0, -1),
+			fields: {
+				length: expected - 1,
+				redo: [...match.redo, entries[expected - 1].action],
+				...summary
+			}
+		};
 	});
 }
 
@@ -110,11 +115,13 @@ export function redoAction(
 	expected: number,
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, async (match) => {
+	return writeLog(matchId, expected, summary, (match, entries) => {
 		const action = match.redo.at(-1);
 		if (match.redo.length === 0) throw new RangeError('Nothing to redo.');
-		await database().actions.add({ matchId, seq: expected, action, at: Date.now() });
-		return { length: expected + 1, redo: match.redo.slice(0, -1), ...summary };
+		return {
+			entries: [...entries, { action, at: Date.now() }],
+			fields: { length: expected + 1, redo: match.redo.slice(0, -1), ...summary }
+		};
 	});
 }
 
@@ -128,14 +135,12 @@ export function replaceLog(
 	actions: readonly unknown[],
 	summary: LogSummary
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, async () => {
-		const rows = await range(matchId).toArray();
-		const at = new Map(rows.map((row) => [row.seq, row.at]));
-		await range(matchId).delete();
+	return writeLog(matchId, expected, summary, (_match, entries) => {
+		// each place keeps its time; a place the old log did not reach is now
 		const now = Date.now();
-		await database().actions.bulkAdd(
-			actions.map((action, seq) => ({ matchId, seq, action, at: at.get(seq) ?? now }))
-		);
-		return { length: actions.length, redo: [], ...summary };
+		return {
+			entries: actions.map((action, seq) => ({ action, at: entries[seq]?.at ?? now })),
+			fields: { length: actions.length, redo: [], ...summary }
+		};
 	});
 }

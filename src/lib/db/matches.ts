@@ -6,7 +6,8 @@ import { playersFor } from './players';
 import { askToPersist } from './persist';
 import { timePlayed } from './played';
 import { retally } from './totals';
-import type { ActionRow, MatchRow, MatchStatus } from './schema';
+import { deleteEntries, readEntries, writeEntries } from './entries';
+import type { LogEntry, MatchRow, MatchStatus } from './schema';
 import { newId } from './ids';
 
 export interface NewMatch {
@@ -80,11 +81,8 @@ export function countMatches(): Promise<number> {
 /** A deleted match as it was, kept in memory so Undo can write it back whole. */
 export interface RemovedMatch {
 	match: MatchRow;
-	actions: ActionRow[];
-}
-
-function logOf(id: string) {
-	return database().actions.where('[matchId+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
+	/** its log, times included (the time played is measured from them) */
+	entries: LogEntry[];
 }
 
 /**
@@ -93,14 +91,14 @@ function logOf(id: string) {
  */
 export async function removeMatch(id: string): Promise<RemovedMatch> {
 	const db = database();
-	return db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+	return db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
-		const actions = await logOf(id).toArray();
-		await logOf(id).delete();
+		const entries = await readEntries(db, id);
+		await deleteEntries(db, id);
 		await db.matches.delete(id);
 		await retally(db.totals, [[match, undefined]]);
-		return { match, actions };
+		return { match, entries };
 	});
 }
 
@@ -116,9 +114,9 @@ export async function deleteMatch(id: string): Promise<void> {
 export async function restoreMatch(removed: RemovedMatch): Promise<void> {
 	const db = database();
 	await durably(db, () =>
-		db.transaction('rw', db.matches, db.actions, db.totals, async () => {
+		db.transaction('rw', db.matches, db.logs, db.totals, async () => {
 			await db.matches.add(removed.match);
-			await db.actions.bulkAdd(removed.actions);
+			await writeEntries(db, removed.match.id, removed.entries);
 			await retally(db.totals, [[undefined, removed.match]]);
 		})
 	);
@@ -209,10 +207,10 @@ export async function setNotes(id: string, notes: string): Promise<MatchRow> {
  */
 export async function setTimePlayed(id: string, ms: number | null): Promise<MatchRow> {
 	const db = database();
-	return db.transaction('rw', db.matches, db.actions, async () => {
+	return db.transaction('rw', db.matches, db.logs, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
-		const measured = async () => timePlayed((await logOf(id).toArray()).map((row) => row.at));
+		const measured = async () => timePlayed((await readEntries(db, id)).map((entry) => entry.at));
 		const next: MatchRow = {
 			...match,
 			playedMs: ms === null ? await measured() : Math.max(0, Math.round(ms)),

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { PasspadDb } from './db';
+import { PACK_ROWS, PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 import { countTotals } from './totals';
 import { seeded } from '../rules/common';
@@ -11,10 +11,14 @@ import { randomGame } from '../rules/ill-pass/simulate';
 import { summarize } from '../match/summary';
 
 /** Opens a database exactly as an older app version would have written it. */
-async function writtenBy(version: 1 | 2 | 3 | 4, name: string, seed: (db: Dexie) => Promise<void>) {
+async function writtenBy(
+	version: 1 | 2 | 3 | 4 | 5,
+	name: string,
+	seed: (db: Dexie) => Promise<void>
+) {
 	const old = new Dexie(name);
 	// the schema is cumulative: an older app declared every version up to its own
-	for (let at = 1 as 1 | 2 | 3 | 4; at <= version; at++) old.version(at).stores(SCHEMA[at]);
+	for (let at = 1 as 1 | 2 | 3 | 4 | 5; at <= version; at++) old.version(at).stores(SCHEMA[at]);
 	await old.open();
 	await seed(old);
 	old.close();
@@ -64,7 +68,15 @@ describe('schema upgrades keep every saved match', () => {
 		expect(
 			await db.matches.where('[game+updatedAt]').between(['ill-pass', 0], ['ill-pass', 10]).count()
 		).toBe(1);
-		expect(await db.actions.toArray()).toHaveLength(2);
+		expect(await db.logs.toArray()).toEqual([
+			{
+				matchId: 'm1',
+				entries: [
+					{ action: { type: 'reveal', card: 20 }, at: 1 },
+					{ action: { type: 'pass' }, at: 2 }
+				]
+			}
+		]);
 		expect(await db.players.count()).toBe(3);
 		expect(await db.settings.get('theme')).toEqual({ key: 'theme', value: 'dark' });
 		db.close();
@@ -108,7 +120,7 @@ describe('schema upgrades keep every saved match', () => {
 			{ ...match('m1', 'active', 5), ...v4 },
 			{ ...match('m2', 'active', 6), ...v4 }
 		]);
-		expect(await db.actions.count()).toBe(2);
+		expect(await db.logs.count()).toBe(2);
 
 		// the v2 index on [status+updatedAt] keeps an abandoned match apart from those to continue
 		await db.matches.update('m2', { status: 'abandoned', abandonedAt: 7 });
@@ -164,7 +176,7 @@ describe('schema upgrades keep every saved match', () => {
 		expect(match).toMatchObject({ notes: '', playedMs: 5 * minute, playedByHand: false });
 		expect(match.status).toBe('abandoned');
 		expect((await db.players.get('p1'))!.colour).toBeNull();
-		expect(await db.actions.count()).toBe(4);
+		expect((await db.logs.get('m1'))!.entries).toHaveLength(4);
 		db.close();
 	});
 
@@ -296,6 +308,66 @@ describe('schema upgrades keep every saved match', () => {
 			'b',
 			'a'
 		]);
+		db.close();
+	});
+
+	it("v5 -> current (v6): each match's action rows become its one log row, in order with their times, read a page at a time; a match with no actions has none; the rows per action are gone", async () => {
+		const name = `upgrade-${crypto.randomUUID()}`;
+		// lengths that end one page inside a match, one at a match's end (3 pages exactly) and
+		// leave the next page empty; ids out of key order, as phones make them
+		const lengths: [string, number][] = [
+			['m-e', 4_000],
+			['m-b', 3],
+			['m-a', 0],
+			['m-c', 7_300],
+			['m-f', 3_696],
+			['m-d', 1]
+		];
+		expect(lengths.reduce((sum, [, length]) => sum + length, 0)).toBe(3 * PACK_ROWS);
+		const entriesOf = (id: string, length: number) =>
+			Array.from({ length }, (_, seq) => ({
+				action: { type: 'pass', id, seq },
+				at: 1_000 * id.charCodeAt(2) + seq * 7
+			}));
+		const row = (id: string, length: number) => ({
+			id,
+			game: 'ill-pass',
+			config: { start: 0, takerReveals: false },
+			seats: [{ playerId: 'p1', name: 'Léa' }],
+			playerIds: ['p1'],
+			status: 'active',
+			notes: '',
+			playedMs: 0,
+			playedByHand: false,
+			createdAt: 1,
+			updatedAt: 2,
+			revision: 4,
+			length,
+			redo: [],
+			result: null,
+			group: null
+		});
+		await writtenBy(5, name, async (db) => {
+			await db.table('matches').bulkAdd(lengths.map(([id, length]) => row(id, length)));
+			for (const [id, length] of lengths) {
+				await db
+					.table('actions')
+					.bulkAdd(entriesOf(id, length).map((entry, seq) => ({ matchId: id, seq, ...entry })));
+			}
+		});
+
+		const db = new PasspadDb(name);
+		await db.open();
+		expect(db.verno).toBe(SCHEMA_VERSION);
+		for (const [id, length] of lengths) {
+			expect(await db.matches.get(id)).toEqual(row(id, length));
+			if (length === 0) expect(await db.logs.get(id)).toBeUndefined();
+			else expect(await db.logs.get(id)).toEqual({ matchId: id, entries: entriesOf(id, length) });
+		}
+		expect(await db.logs.count()).toBe(5);
+		// the rows per action are gone from the database itself
+		expect(db.tables.map((table) => table.name)).not.toContain('actions');
+		expect([...db.backendDB().objectStoreNames]).not.toContain('actions');
 		db.close();
 	});
 });

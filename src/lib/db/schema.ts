@@ -57,11 +57,23 @@ export const SCHEMA = {
 		synced: '[group+subject], group, subject',
 		outbox: '++seq, group, [group+subject]',
 		conflicts: '[group+subject], group'
+	},
+	/**
+	 * v6: a match's log is one row (`logs`, keyed by the match's id), no longer a row per action
+	 * (`actions`, removed). A new phone of a group catching up 10,000 matches wrote 1.2 million
+	 * rows, and IndexedDB takes about as long per row whatever the row holds (docs/group.md,
+	 * "Figures"). Every log, live or finished, has this one form; a match with no actions has no
+	 * row. The upgrader (db.ts) packs each match's old rows into its log a few thousand rows at a
+	 * time, in order, times kept; Dexie drops `actions` after it.
+	 */
+	6: {
+		logs: 'matchId',
+		actions: null
 	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export interface PlayerRow {
 	id: string;
@@ -167,11 +179,24 @@ export interface TotalRow {
 	shared: number;
 }
 
+/** v1 to v5: one action of a match's log, a row each (`actions`); v6 reads them once, to pack them. */
 export interface ActionRow {
 	matchId: string;
 	seq: number;
 	action: unknown;
 	at: number;
+}
+
+/** One action of a match's log and when it was written (the time played comes from these: played.ts). */
+export interface LogEntry {
+	action: unknown;
+	at: number;
+}
+
+/** v6: a match's whole log, in order, in one row (log.ts reads and writes it). */
+export interface LogRow {
+	matchId: string;
+	entries: LogEntry[];
 }
 
 export interface SettingRow {

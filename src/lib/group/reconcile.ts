@@ -17,7 +17,7 @@ import {
 	type Version
 } from './record';
 import { key, relate } from '$lib/live/sync';
-import type { ActionRow, MatchRow } from '$lib/db/schema';
+import type { LogEntry, MatchRow } from '$lib/db/schema';
 
 /** This phone's copy of the thing, as the digest of the version it would send (record.ts). */
 export interface LocalCopy {
@@ -90,7 +90,7 @@ export type Decision =
  */
 export function followerOf(
 	match: Pick<MatchRow, 'game' | 'config' | 'group'> | undefined,
-	log: readonly Pick<ActionRow, 'action'>[] | undefined,
+	log: readonly Pick<LogEntry, 'action'>[] | undefined,
 	following: boolean
 ): Pick<LocalCopy, 'follower'> {
 	if (!match || !log || (match.group != null && !following)) return {};

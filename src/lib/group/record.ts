@@ -7,11 +7,11 @@
 import * as v from 'valibot';
 import { GAME_IDS, type Refusal } from '$lib/rules/common';
 import { BackupRefused, proveBackup, type BackupFile } from '$lib/db/backup-validate';
-import { BACKUP_FORMAT } from '$lib/db/limits';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from '$lib/db/limits';
 import { isPasspadId } from '$lib/db/ids';
 import { NAME_MAX_LENGTH, cleanName } from '$lib/db/players';
 import { NOTES_MAX_LENGTH } from '$lib/db/matches';
-import { SCHEMA_VERSION, type ActionRow, type MatchRow, type PlayerRow } from '$lib/db/schema';
+import type { LogEntry, MatchRow, PlayerRow } from '$lib/db/schema';
 import { GROUP_ID } from '$lib/live/names.js';
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
@@ -239,11 +239,7 @@ export function mergedVersion(
  * A match row and its log as the group's version. A match handed over is the same match for
  * the group (the other phone goes on with it): its status here is not sent.
  */
-export function matchVersion(
-	row: MatchRow,
-	log: readonly Pick<ActionRow, 'action' | 'at'>[],
-	stamp: Stamp
-): KeptMatch {
+export function matchVersion(row: MatchRow, log: readonly LogEntry[], stamp: Stamp): KeptMatch {
 	return {
 		...stamp,
 		kind: 'match',
@@ -292,7 +288,7 @@ export function proveMatch(version: KeptMatch): Proof {
 	}));
 	const file = {
 		format: BACKUP_FORMAT,
-		schema: SCHEMA_VERSION,
+		schema: BACKUP_SCHEMA,
 		app: 'passpad-group',
 		exportedAt: version.at,
 		players,

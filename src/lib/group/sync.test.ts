@@ -16,6 +16,7 @@ import { summarize } from '$lib/match/summary';
 import { PasspadDb, useDatabase } from '$lib/db/db';
 import { createMatch, removeMatch, restoreMatch, setNotes } from '$lib/db/matches';
 import { appendAction } from '$lib/db/log';
+import { readEntries } from '$lib/db/entries';
 import { renamePlayer } from '$lib/db/players';
 import { newId } from '$lib/db/ids';
 import { recordSubject } from '$lib/live/names.js';
@@ -140,19 +141,15 @@ async function record(phone: Phone) {
 			group: row.group
 		}))
 		.sort((a, b) => a.id.localeCompare(b.id));
-	const actions = (await db.actions.toArray()).map(({ matchId, seq, action, at }) => ({
-		matchId,
-		seq,
-		action,
-		at
-	}));
+	// every log in order, with its times (ordered by match id)
+	const logs = await db.logs.toArray();
 	const players = (await db.players.toArray())
 		.map(({ id, name }) => ({ id, name }))
 		.sort((a, b) => a.id.localeCompare(b.id));
 	const totals = (await db.totals.toArray()).sort((a, b) =>
 		`${a.playerId}${a.game}`.localeCompare(`${b.playerId}${b.game}`)
 	);
-	return { matches, actions, players, totals };
+	return { matches, logs, players, totals };
 }
 
 const agree = async (...phones: Phone[]) => {
@@ -239,9 +236,9 @@ describe('group record sync', () => {
 		const taken = (await ben.db.groups.get(group))!.readTo!;
 		expect(taken).toBeGreaterThan(0);
 		// behind the sync's back, Ben's copy of the first match goes: read again, it would return
-		await ben.db.transaction('rw', ben.db.matches, ben.db.actions, ben.db.synced, async () => {
+		await ben.db.transaction('rw', ben.db.matches, ben.db.logs, ben.db.synced, async () => {
 			await ben.db.matches.delete(first);
-			await ben.db.actions.where('[matchId+seq]').between([first, 0], [first, Infinity]).delete();
+			await ben.db.logs.delete(first);
 			await ben.db.synced.where('group').equals(group).delete();
 		});
 		const second = await play(ana, group, ['Ana', 'Ben', 'Dan'], 12);
@@ -362,7 +359,7 @@ describe('group record sync', () => {
 		const removed = await ana.as(() => removeMatch(id));
 		await ana.sync.flush();
 		await until(async () => !(await ben.db.matches.get(id)));
-		expect(await ben.db.actions.where('matchId').equals(id).count()).toBe(0);
+		expect(await ben.db.logs.get(id)).toBeUndefined();
 		expect(await ben.db.totals.count()).toBe(0);
 
 		await ana.as(() => restoreMatch(removed));
@@ -490,11 +487,13 @@ describe('group record sync', () => {
 		};
 		// 12 good matches, and after every third a bad one: not JSON, a wrong id, a broken log
 		const good = new Map<string, number>();
+		const sent = new Map<string, KeptMatch['log']>();
 		const bad: string[] = [];
 		for (let seed = 1; seed <= 12; seed++) {
 			const id = newId();
 			const version = matchOf(id, seed);
 			good.set(id, version.log.length);
+			sent.set(id, version.log);
 			await js.publish(recordSubject(group, id), writeVersion(version));
 			if (seed % 3 !== 0) continue;
 			const other = newId();
@@ -532,9 +531,8 @@ describe('group record sync', () => {
 		for (const match of matches) {
 			expect(match.status).toBe('finished');
 			expect(match.length).toBe(good.get(match.id));
-			const log = (await db.actions.toArray()).filter((row) => row.matchId === match.id);
-			expect(log.map((row) => row.seq)).toEqual([...log.keys()]);
-			expect(log).toHaveLength(good.get(match.id)!);
+			// the log as sent, in order, with its times
+			expect(await readEntries(db, match.id)).toEqual(sent.get(match.id));
 		}
 		// nothing of a refused message written, its sequence passed so it cannot block the next
 		for (const id of bad) {
