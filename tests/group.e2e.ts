@@ -299,7 +299,7 @@ async function stored(page: Page) {
 				request.onerror = () => reject(request.error);
 			});
 		const matches = await all<{ id: string; status: string; deleted?: unknown }>('matches');
-		const actions = await all<{ matchId: string }>('actions');
+		const logs = await all<{ matchId: string; entries: unknown[] }>('logs');
 		const players = await all<{ name: string }>('players');
 		db.close();
 		return {
@@ -307,7 +307,7 @@ async function stored(page: Page) {
 				.map((match) => ({
 					id: match.id,
 					status: match.status,
-					moves: actions.filter((action) => action.matchId === match.id).length
+					moves: logs.find((log) => log.matchId === match.id)?.entries.length ?? 0
 				}))
 				.sort((a, b) => a.id.localeCompare(b.id)),
 			players: players.map((player) => player.name).sort()

@@ -6,8 +6,8 @@ import { expect, type Page } from '@playwright/test';
 /** The match on screen's id, from its address (/match/<id>). */
 export const matchOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
-/** One match's rows in a store of this phone's database: its row, or its actions. */
-function stored(page: Page, store: 'matches' | 'actions', matchId: string): Promise<unknown> {
+/** One match's row in a store of this phone's database: its row, or its log (one row, schema v6). */
+function stored(page: Page, store: 'matches' | 'logs', matchId: string): Promise<unknown> {
 	return page.evaluate(
 		async ([store, id]) => {
 			const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -17,10 +17,7 @@ function stored(page: Page, store: 'matches' | 'actions', matchId: string): Prom
 			});
 			const rows = db.transaction(store).objectStore(store);
 			const found = await new Promise<unknown>((resolve, reject) => {
-				const request =
-					store === 'matches'
-						? rows.get(id)
-						: rows.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+				const request = rows.get(id);
 				request.onsuccess = () => resolve(request.result);
 				request.onerror = () => reject(request.error);
 			});
@@ -33,8 +30,10 @@ function stored(page: Page, store: 'matches' | 'actions', matchId: string): Prom
 
 /** The match's log as this phone stored it, in order. */
 export async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
-	const rows = (await stored(page, 'actions', matchId)) as { seq: number; action: unknown }[];
-	return rows.sort((a, b) => a.seq - b.seq).map((row) => row.action);
+	// a match with no actions has no log row
+	const row = (await stored(page, 'logs', matchId)) as
+		{ entries: { action: unknown }[] } | undefined;
+	return (row?.entries ?? []).map((entry) => entry.action);
 }
 
 /** The match's own row as this phone stored it (its seats, its time played...). */
