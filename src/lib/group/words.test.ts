@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConflictRow } from '$lib/db/schema';
 import type { RefusedNote } from '$lib/db/schema';
 import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
-import { bothKeepable, conflictWords, refusedLines, refusedWords } from './words';
+import { bothKeepable, catchUpWords, conflictWords, refusedLines, refusedWords } from './words';
 
 const stamp = { v: 1, id: 'x', by: 'phone-ana-0001', at: 1, contest: null };
 const player = (name: string, mergedInto: string | null = null) => ({
@@ -139,5 +139,19 @@ describe('group words', () => {
 		} finally {
 			overwriteGetLocale(() => baseLocale);
 		}
+	});
+
+	it('group: how far a phone has caught up, its numbers as each language writes them', () => {
+		expect(catchUpWords({ taken: 3_200, total: 10_000 }, 'en')).toBe(
+			'3,200 of 10,000 versions saved on this phone.'
+		);
+		expect(catchUpWords({ taken: 0, total: 1 }, 'en')).toBe('0 of 1 version saved on this phone.');
+		// French groups thousands with a narrow no-break space: never cut across two lines
+		expect(catchUpWords({ taken: 3_200, total: 10_000 }, 'fr')).toBe(
+			'3\u202f200 sur 10\u202f000 versions enregistrées sur ce téléphone.'
+		);
+		expect(catchUpWords({ taken: 1, total: 1 }, 'fr')).toBe(
+			'1 sur 1 version enregistrée sur ce téléphone.'
+		);
 	});
 });

@@ -3,10 +3,12 @@
  * never a code. Pure apart from the messages.
  */
 import { m } from '$lib/paraglide/messages';
+import { getLocale, type Locale } from '$lib/i18n';
 import { gameEntry } from '$lib/games/catalog';
 import type { ConflictRow } from '$lib/db/schema';
 import type { RefusedNote } from './sync';
 import type { Version } from './record';
+import type { CatchUp } from './progress';
 
 /** A version's players, "Ana, Ben, Chloé". */
 const namesOf = (version: Version) =>
@@ -104,4 +106,17 @@ export function refusedLines(notes: readonly RefusedNote[]): RefusedLine[] {
 		lines.push({ words: refusedWords(note, same.length), count: same.length, seq: note.seq });
 	}
 	return lines;
+}
+
+/** How far a phone has caught up with the group, its numbers in the language's own way. */
+export function catchUpWords(figure: CatchUp, locale: Locale = getLocale()): string {
+	const number = new Intl.NumberFormat(locale);
+	return m.group_catching_up_figure(
+		{
+			count: figure.total,
+			taken: number.format(figure.taken),
+			total: number.format(figure.total)
+		},
+		{ locale }
+	);
 }
