@@ -5,7 +5,15 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
-import { groupStreamOf, inboxOf, memberSubject, recordSubject } from '../src/lib/live/names.js';
+import {
+	groupStreamOf,
+	inboxOf,
+	memberSubject,
+	playerSubject,
+	recordSubject
+} from '../src/lib/live/names.js';
+import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { seeded } from '../src/lib/rules/common/random';
 
 // A group's record (docs/group.md): phones as browser contexts against a real nats-server and
 // the app served beside it, as `npm run server` does.
@@ -221,6 +229,158 @@ test('group: screens at 360x640 and 820x1180, light and dark, English and French
 			}
 		}
 	}
+});
+
+/**
+ * Publishes `count` finished I'll Pass matches and their three players to the group with a
+ * member's link, as that member's phone would have written them over time (docs/group.md, "On the phone: the wire").
+ */
+async function publishRecord(writer: string, count: number) {
+	const { g: group, ...credential } = linkFields(writer);
+	const nc = await asMember(credential);
+	const js = jetstream(nc, { timeout: 30_000 });
+	const stamp = (id: string, at: number) => ({
+		v: 1,
+		id,
+		by: 'phone-writer-01',
+		at,
+		contest: null
+	});
+	const seats = ['Ana', 'Ben', 'Cleo'].map((name) => ({ player: crypto.randomUUID(), name }));
+	for (const [at, seat] of seats.entries()) {
+		await js.publish(
+			playerSubject(group, seat.player),
+			JSON.stringify({
+				...stamp(seat.player, at),
+				kind: 'player',
+				name: seat.name,
+				colour: null,
+				hidden: false,
+				mergedInto: null
+			})
+		);
+	}
+	let flight: Promise<unknown>[] = [];
+	for (let seed = 1; seed <= count; seed++) {
+		const id = crypto.randomUUID();
+		const game = randomGame(seeded(seed), 3);
+		const at = Date.UTC(2025, 0, 1) + seed * 3_600_000;
+		const version = {
+			...stamp(id, at),
+			kind: 'match',
+			deleted: false,
+			game: 'ill-pass',
+			config: game.config,
+			seats,
+			notes: '',
+			playedMs: 60_000,
+			playedByHand: false,
+			abandonedAt: null,
+			createdAt: at,
+			updatedAt: at + 60_000,
+			log: game.actions.map((action, step) => ({ action, at: at + step }))
+		};
+		flight.push(js.publish(recordSubject(group, id), JSON.stringify(version)));
+		if (flight.length === 100) flight = (await Promise.all(flight), []);
+	}
+	await Promise.all(flight);
+	await nc.close();
+}
+
+/** Every text the group's state line showed on this page, in order (kept from the first paint). */
+async function keepStates(page: Page) {
+	await page.addInitScript(() => {
+		const said: string[] = [];
+		(window as unknown as { groupStates: string[] }).groupStates = said;
+		const note = () => {
+			const text = document.querySelector('[data-testid="group-state"]')?.textContent;
+			const line = text?.replace(/\s+/g, ' ').trim();
+			if (line && said.at(-1) !== line) said.push(line);
+		};
+		new MutationObserver(note).observe(document, {
+			subtree: true,
+			childList: true,
+			characterData: true
+		});
+	});
+	return () => page.evaluate(() => (window as unknown as { groupStates: string[] }).groupStates);
+}
+
+test('group: a phone joining a record of a few hundred versions says how far it has caught up, then that it is up to date', async ({
+	browser
+}) => {
+	const ana = await founder(browser, 'ana');
+	await ana.getByLabel("The group's name").fill('Club des 600');
+	await ana.getByRole('button', { name: 'Create a group' }).click();
+	await expect(ana.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	/** A new invitation's link, from Ana's group page. */
+	const links: string[] = [];
+	const invitation = async (label: string) => {
+		await ana.getByLabel('Whose phone is it?').fill(label);
+		await ana.getByRole('button', { name: 'Invite' }).click();
+		// its member's record written to the group (read back by Ana's phone), then its link
+		await expect(ana.getByRole('button', { name: `Remove ${label}` })).toBeVisible({
+			timeout: 20_000
+		});
+		const link = ana.locator('a[href*="/group#"]');
+		await expect.poll(() => link.getAttribute('href')).not.toBe(links.at(-1) ?? null);
+		links.push((await link.getAttribute('href'))!);
+		return links.at(-1)!;
+	};
+	const writer = await invitation('Writer');
+	const group = linkFields(writer).g;
+	// 600 matches: more than one batch of 500, so the figure moves before the end
+	await publishRecord(writer, 600);
+	mkdirSync(SHOTS, { recursive: true });
+
+	for (const lang of ['en', 'fr']) {
+		const french = lang === 'fr';
+		const link = await invitation(french ? 'Élise' : 'Dan');
+		// what the phone's first read brings: the newest version of each thing, members too
+		const total = (await onServer(group)).subjects.length;
+		expect(total).toBeGreaterThan(600);
+		const page = await phone(browser, french ? 'elise' : 'dan', { french });
+		const states = await keepStates(page);
+		await page.goto(link);
+		const progress = page.getByTestId('group-progress');
+		// seen by eye while it catches up: each size and theme, nothing wider than the screen
+		await expect(progress).toBeVisible({ timeout: 30_000 });
+		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		for (const [width, height] of [
+			[360, 640],
+			[820, 1180]
+		]) {
+			for (const dark of [false, true]) {
+				await page.setViewportSize({ width, height });
+				await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+				const look = `${width}-${dark ? 'dark' : 'light'}-${lang}`;
+				expect(
+					await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+				).toBeLessThanOrEqual(0);
+				await page.screenshot({ path: `${SHOTS}/group-catching-up-${look}.png`, fullPage: true });
+			}
+		}
+		await expect(page.getByTestId('group-state')).toContainText(
+			french ? 'À jour avec le groupe.' : 'Up to date with the group.',
+			{ timeout: 120_000 }
+		);
+		await expect(progress).toHaveCount(0);
+		const said = await states();
+		// the figures as the phone wrote its batches: none taken yet, then the first 500 (the
+		// next one's figure may be overtaken by the end), in the language's own numbers
+		const figure = (taken: number) =>
+			french
+				? `Mise à jour depuis le groupe. ${taken} sur ${total} versions enregistrées sur ce téléphone.`
+				: `Catching up with the group. ${taken} of ${total} versions saved on this phone.`;
+		expect(said).toContain(figure(0));
+		expect(said).toContain(figure(500));
+		expect(said.at(-1)).toBe(
+			french ? 'Connecté · À jour avec le groupe.' : 'Connected · Up to date with the group.'
+		);
+		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		await page.context().close();
+	}
+	await ana.context().close();
 });
 
 /** A member's link's fields: the group, and the credential the phone keeps. */
@@ -613,14 +773,12 @@ test('group: a hostile message published straight to the group’s subjects is r
 	await expect(js.publish(memberSubject(fields.g, fields.u), '{}')).rejects.toThrow();
 	await nc.close();
 
+	// two refusals in the same words: one line that counts them
+	const twice = '2 messages that are not Passpad records were refused; nothing changed.';
 	for (const page of pages) {
-		await expect(page.getByTestId('group-refused').getByRole('listitem')).toHaveText(
-			[
-				'A message that is not a Passpad record was refused; nothing changed.',
-				'A message that is not a Passpad record was refused; nothing changed.'
-			],
-			{ timeout: 30_000 }
-		);
+		await expect(page.getByTestId('group-refused').getByRole('listitem')).toHaveText([twice], {
+			timeout: 30_000
+		});
 	}
 	// nothing written on any phone
 	for (const [at, page] of pages.entries()) expect(await stored(page)).toEqual(before[at]);
@@ -629,14 +787,18 @@ test('group: a hostile message published straight to the group’s subjects is r
 	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
 	await ben.reload();
 	await expect(ben.getByTestId('group-state')).toContainText('Offline', { timeout: 20_000 });
-	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveText([twice]);
 	await everyLook(ben, 'group-refused-kept', async (french) => {
 		await expect(ben.getByTestId('group-state')).toContainText(french ? 'Hors ligne' : 'Offline');
-		await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+		await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveText([
+			french
+				? "2 messages qui ne sont pas des registres Passpad ont été refusés\u202f; rien n'a changé."
+				: twice
+		]);
 	});
 	app.proxy.refuse(() => false);
 	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 30_000 });
-	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveCount(2);
+	await expect(ben.getByTestId('group-refused').getByRole('listitem')).toHaveText([twice]);
 	// and the match goes on: the next version is written over the refused one and reaches all
 	await ana.goto(`/match/${id}`);
 	await revealTake(ana, 11);

@@ -43,6 +43,7 @@ const NUMBERS = new Set([
 	'delta',
 	'seat',
 	'done',
+	'taken',
 	'diamonds',
 	'shared',
 	'against',
@@ -128,9 +129,11 @@ const SENTENCES = /(^|_)(refusal|news|why|banner|verdict)_|_(saved|copied)$/;
 
 type Render = (params: Record<string, unknown>, options: { locale: 'en' | 'fr' }) => string;
 const render = (key: string, locale: 'en' | 'fr', value: number) => {
-	const args = Object.fromEntries(
-		params(table[key][0]).map((name) => [name, NUMBERS.has(name) ? value : 'Ana'])
-	);
+	// a plural's `count` too where the text shows the number formatted apart ("10,000")
+	const args = Object.fromEntries([
+		['count', value],
+		...params(table[key][0]).map((name) => [name, NUMBERS.has(name) ? value : 'Ana'])
+	]);
 	return (m as unknown as Record<string, Render>)[key](args, { locale });
 };
 

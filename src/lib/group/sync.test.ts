@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
@@ -19,10 +19,11 @@ import { appendAction } from '$lib/db/log';
 import { readEntries } from '$lib/db/entries';
 import { renamePlayer } from '$lib/db/players';
 import { newId } from '$lib/db/ids';
-import { recordSubject } from '$lib/live/names.js';
+import { groupStreamOf, recordSubject } from '$lib/live/names.js';
 import { REFUSED_KEPT } from '$lib/db/refused';
 import { GroupSync } from './sync';
 import { writeVersion, type KeptMatch } from './record';
+import type { CatchUp } from './progress';
 
 let server: TestLive;
 const engines: GroupSync[] = [];
@@ -540,6 +541,101 @@ describe('group record sync', () => {
 			expect((await db.synced.get([group, `match.${id}`]))?.hash).toBeNull();
 		}
 		expect(await db.conflicts.count()).toBe(0);
+		await sync.stop();
+		await nc.close();
+	}, 60_000);
+
+	it('group: a joining phone says how far it has caught up: versions taken of all the record brings, by batch, then nothing once up to date', async () => {
+		const group = await newGroup();
+		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
+		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+		const stamp = (id: string, at: number) => ({
+			v: 1 as const,
+			id,
+			by: 'phone-mallory-01',
+			at,
+			contest: null
+		});
+		for (const [at, seat] of seats.entries()) {
+			await js.publish(
+				`passpad.g.${group}.player.${seat.player}`,
+				writeVersion({
+					...stamp(seat.player, at),
+					kind: 'player',
+					name: seat.name,
+					colour: null,
+					hidden: false,
+					mergedInto: null
+				})
+			);
+		}
+		for (let seed = 1; seed <= 21; seed++) {
+			const id = newId();
+			const game = randomGame(seeded(seed), 3);
+			await js.publish(
+				recordSubject(group, id),
+				writeVersion({
+					...stamp(id, seed),
+					kind: 'match',
+					deleted: false,
+					game: 'ill-pass',
+					config: game.config,
+					seats,
+					notes: '',
+					playedMs: 60_000,
+					playedByHand: false,
+					abandonedAt: null,
+					createdAt: seed,
+					updatedAt: seed + 1,
+					log: game.actions.map((action, at) => ({ action, at: seed + at }))
+				})
+			);
+		}
+		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
+		await db.open();
+		// the group's row, where how far the stream was taken is kept (readTo)
+		await db.groups.add({
+			id: group,
+			name: 'Jeudi',
+			server: '',
+			user: 'm-dan',
+			pass: 'x'.repeat(24),
+			role: 'member',
+			left: false,
+			joinedAt: 1
+		});
+		const nc = await server.phone(await credentialOf(group, 'dan'));
+		// what the phone's first read brings: the newest version of each thing (both members too)
+		const jsm = await jetstreamManager(server.live.nc);
+		const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
+		const total = Object.keys(info.state.subjects ?? {}).length;
+		expect(total).toBe(2 + 3 + 21);
+		const sync = new GroupSync({ nc, db, group, phone: 'phone-dan-0001', batch: 4 });
+		engines.push(sync);
+		const seen: (CatchUp | null)[] = [];
+		let readTo: number[] = [];
+		sync.onStatus((status) => {
+			if (!status.caughtUp) seen.push(status.catchingUp);
+		});
+		db.groups.hook('updating', (changes) => {
+			const moved = (changes as { readTo?: number }).readTo;
+			if (moved !== undefined) readTo = [...readTo, moved];
+		});
+		sync.start();
+		await sync.caughtUp();
+		expect(sync.status.catchingUp).toBeNull();
+		const figures = seen.filter((figure) => figure !== null);
+		// the first figure as soon as the first version comes: nothing taken yet, all of it coming
+		expect(figures[0]).toEqual({ taken: 0, total });
+		// then only batches written (4 at a time), never going back, never past the whole
+		for (const [at, figure] of figures.entries()) {
+			expect(figure.total).toBe(total);
+			expect(figure.taken % 4 === 0 || figure.taken === total).toBe(true);
+			if (at > 0) expect(figure.taken).toBeGreaterThanOrEqual(figures[at - 1].taken);
+		}
+		// each batch moved readTo: as many batches as the figure counts in fours
+		expect(readTo.length).toBe(Math.ceil(total / 4));
+		expect(await db.matches.count()).toBe(21);
 		await sync.stop();
 		await nc.close();
 	}, 60_000);

@@ -68,6 +68,7 @@ import {
 } from './record';
 import { followerOf, reconcile, type Decision } from './reconcile';
 import { MemberRecord } from './provision';
+import { CatchUpCount, throttled, type CatchUp } from './progress';
 import * as v from 'valibot';
 
 /** JetStream's "wrong last sequence": the group has a version this phone has not read yet. */
@@ -101,6 +102,8 @@ export interface SyncStatus {
 	readonly online: Online;
 	/** the whole record has been read once since the start */
 	readonly caughtUp: boolean;
+	/** until then, how far (progress.ts): null before the first version comes */
+	readonly catchingUp: CatchUp | null;
 	/** versions written here and not yet acknowledged */
 	readonly pending: number;
 	readonly conflicts: number;
@@ -159,6 +162,9 @@ export class GroupSync {
 	#online: Online = 'online';
 	#caughtUp = false;
 	#caughtUpWaiters: (() => void)[] = [];
+	#catchUp = new CatchUpCount();
+	/** each batch taken moves the figure; the card is told a few times a second at most */
+	readonly #showCatchUp = throttled(() => this.#emit());
 	#pending = 0;
 	#conflicts = 0;
 	#refused: RefusedNote[] = [];
@@ -224,6 +230,7 @@ export class GroupSync {
 		return {
 			online: this.#online,
 			caughtUp: this.#caughtUp,
+			catchingUp: this.#caughtUp ? null : this.#catchUp.figure,
 			pending: this.#pending,
 			conflicts: this.#conflicts,
 			refused: this.#refused,
@@ -256,6 +263,7 @@ export class GroupSync {
 
 	async stop(): Promise<void> {
 		this.#closed = true;
+		this.#showCatchUp.cancel();
 		this.#stopWatching?.();
 		this.#reading?.stop();
 		await this.#queue.catch(() => {});
@@ -409,6 +417,10 @@ export class GroupSync {
 					data: message.data
 				});
 				next = message.seq + 1;
+				const known = this.#catchUp.figure !== null;
+				this.#catchUp.read(message.info.pending);
+				// how many are coming is known from the first one: said before the first batch's end
+				if (!known && !this.#caughtUp) this.#showCatchUp();
 				// the whole record at first, many at a time, up to the stream's last message when
 				// reading began; after it each message at once. Never by the server's count alone:
 				// nats-server 2.9 can count one more pending than comes, and the batch would wait
@@ -433,6 +445,7 @@ export class GroupSync {
 	#reached() {
 		if (this.#caughtUp) return;
 		this.#caughtUp = true;
+		this.#showCatchUp.cancel();
 		for (const done of this.#caughtUpWaiters.splice(0)) done();
 		this.#emit();
 	}
@@ -474,6 +487,10 @@ export class GroupSync {
 		}
 		// all of it taken (a take that throws stops here): a later start reads on after it
 		await keepReadTo(this.#db, this.group, batch[batch.length - 1].seq);
+		if (!this.#caughtUp) {
+			this.#catchUp.taken(batch.length);
+			this.#showCatchUp();
+		}
 		// what a message queued (a contest) or let go again (a stale send) goes now, after it
 		void this.#send();
 	}

@@ -3,10 +3,12 @@
  * never a code. Pure apart from the messages.
  */
 import { m } from '$lib/paraglide/messages';
+import { getLocale, type Locale } from '$lib/i18n';
 import { gameEntry } from '$lib/games/catalog';
 import type { ConflictRow } from '$lib/db/schema';
 import type { RefusedNote } from './sync';
 import type { Version } from './record';
+import type { CatchUp } from './progress';
 
 /** A version's players, "Ana, Ben, Chloé". */
 const namesOf = (version: Version) =>
@@ -60,20 +62,61 @@ export function bothKeepable(conflict: ConflictRow): boolean {
 	return mine.kind === 'match' && theirs.kind === 'match' && !mine.deleted && !theirs.deleted;
 }
 
-/** Why a message from the group was refused. */
-export function refusedWords(note: RefusedNote): string {
+/** Why a message (or `count` messages) from the group was refused, in one sentence. */
+export function refusedWords(note: Pick<RefusedNote, 'why'>, count = 1): string {
 	switch (note.why) {
 		case 'too-large':
 		case 'not-json':
 		case 'malformed':
-			return m.group_refused_unreadable();
+			return m.group_refused_unreadable({ count });
 		case 'wrong-subject':
-			return m.group_refused_wrong_subject();
+			return m.group_refused_wrong_subject({ count });
 		case 'illegal':
-			return m.group_refused_illegal();
+			return m.group_refused_illegal({ count });
 		case 'invalid':
-			return m.group_refused_invalid();
+			return m.group_refused_invalid({ count });
 		case 'other-group':
-			return m.group_refused_other_group();
+			return m.group_refused_other_group({ count });
 	}
+}
+
+/** A line of the group's refused messages: those said in the same words, counted. */
+export interface RefusedLine {
+	readonly words: string;
+	readonly count: number;
+	/** the newest of them: the line's place, and its key */
+	readonly seq: number;
+}
+
+/**
+ * The refused messages as the group's card lists them: notes whose words are the same make
+ * one line with their count, in the notes' order (newest last), each line where its newest is.
+ */
+export function refusedLines(notes: readonly RefusedNote[]): RefusedLine[] {
+	const alike = new Map<string, RefusedNote[]>();
+	for (const note of notes) {
+		const said = refusedWords(note);
+		alike.set(said, [...(alike.get(said) ?? []), note]);
+	}
+	const lines: RefusedLine[] = [];
+	for (const [at, note] of notes.entries()) {
+		const same = alike.get(refusedWords(note))!;
+		// placed once, at its newest note
+		if (same.at(-1) !== notes[at]) continue;
+		lines.push({ words: refusedWords(note, same.length), count: same.length, seq: note.seq });
+	}
+	return lines;
+}
+
+/** How far a phone has caught up with the group, its numbers in the language's own way. */
+export function catchUpWords(figure: CatchUp, locale: Locale = getLocale()): string {
+	const number = new Intl.NumberFormat(locale);
+	return m.group_catching_up_figure(
+		{
+			count: figure.total,
+			taken: number.format(figure.taken),
+			total: number.format(figure.total)
+		},
+		{ locale }
+	);
 }
