@@ -813,7 +813,7 @@ export class GroupSync {
 			const { match, log } = await matchWithLog(db, id);
 			if (!match) continue;
 			// a match played live is the pen phone's to send, its end too (docs/group.md)
-			if (!this.#sends(id)) continue;
+			if (!this.#sends(id, row !== undefined)) continue;
 			const version = matchVersion(match, log, this.#stamp(id));
 			const hash = digest(version);
 			if (hash === row?.hash) {
@@ -871,9 +871,14 @@ export class GroupSync {
 		if (this.#role(id) === 'follower') penDone(id, this.#liveStore);
 	}
 
-	/** Whether this phone sends the match's versions: not while the pen is another phone's. */
-	#sends(id: string): boolean {
-		return this.#role(id) !== 'follower';
+	/**
+	 * Whether this phone sends the match's versions: not while the pen is another phone's, once
+	 * the group has `heard` of the match (a version read or sent here). Its first version goes
+	 * from the phone that has it in the group, pen or not: a phone that follows it has it in no
+	 * group and takes it up, with the pen, only once the group has it (#adopt, docs/group.md).
+	 */
+	#sends(id: string, heard: boolean): boolean {
+		return !heard || this.#role(id) !== 'follower';
 	}
 
 	/**
@@ -889,7 +894,8 @@ export class GroupSync {
 			const id = row.subject.slice('match.'.length);
 			if (revisions.has(id) || this.#role(id) !== 'pen') continue;
 			const match = await db.matches.get(id);
-			if (!match || match.group !== null || match.status !== 'active') continue;
+			// finished too: a pen phone that played the match to its end before it could adopt it
+			if (!match || match.group !== null || match.status === 'handed') continue;
 			if (!match.seats.every((seat) => synced.has(`player.${seat.playerId}`))) continue;
 			const adopted = await db.transaction('rw', db.matches, async () => {
 				const now = await db.matches.get(id);
@@ -947,7 +953,13 @@ export class GroupSync {
 		// a contest names the group's version it is written over, the newest read here
 		if (body.contest !== null) body = { ...body, contest: expected };
 		// the pen went to another phone meanwhile: that phone sends this match now (docs/group.md)
-		if (body.kind === 'match' && !body.deleted && body.contest === null && !this.#sends(body.id)) {
+		const heard = synced !== undefined;
+		if (
+			body.kind === 'match' &&
+			!body.deleted &&
+			body.contest === null &&
+			!this.#sends(body.id, heard)
+		) {
 			await dropPending(this.#db, entry.seq!);
 			return 'sent';
 		}
