@@ -46,6 +46,10 @@ describe('the pen kept here', () => {
 		saveLive('m1', link('table01'), store);
 		savePen('m1', false, store);
 		expect(savedPen('m1', store)).toBeNull();
+		// the pen taken here: this phone sends again
+		savePen('m1', true, store);
+		expect(savedPen('m1', store)).toBe(true);
+		penDone('m1', store);
 		// a new table of the match: its pen speaks again
 		saveLive('m1', link('table09'), store);
 		savePen('m1', false, store);

@@ -94,8 +94,9 @@ export function savedPen(id: string, store?: Keeping): boolean | null {
 	return text === null || text === DONE ? null : text === '1';
 }
 export function savePen(id: string, mine: boolean, store?: Keeping) {
-	// the table read again after the match is over here says nothing more of who sends it
-	if (get(pen(id), store) === DONE) return;
+	// the table read again after the match is over here says nothing more of who sends it,
+	// unless the pen comes to this phone
+	if (!mine && get(pen(id), store) === DONE) return;
 	set(pen(id), mine ? '1' : '0', store);
 }
 /**
