@@ -11,6 +11,7 @@ import { gameEntry } from '$lib/games/catalog';
 import { RULES } from '$lib/rules/registry';
 import type { GameId } from '$lib/rules/common';
 import { LiveChannel } from '$lib/live/client';
+import { consumeOrdered } from '$lib/live/ordered';
 import { openLive } from '$lib/live/browser';
 import { readEntry } from '$lib/live/protocol';
 import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
@@ -22,8 +23,6 @@ import { readRegistration, tableOfSubject, type TableRegistration } from './regi
 export type Connection = 'connecting' | 'online' | 'offline';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-/** A pull ends after this long without news: a consumer recreated by a restart reads again soon. */
-const PULL_EXPIRES_MS = 4_000;
 
 /** One open table of the group on the board: its checked copy and what its card shows. */
 export class BoardTable {
@@ -150,7 +149,9 @@ export class Board {
 					filter_subjects: boardTableSubject(this.link.g, '*'),
 					deliver_policy: DeliverPolicy.LastPerSubject
 				});
-				messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
+				// stops when the library recreates its consumer (a server restart: its own recreate
+				// can stall, ordered.ts): read afresh below, newest registration of each first
+				messages = await consumeOrdered(consumer);
 			} catch {
 				// the server is away: the connection comes back by itself, then so does the reader
 				await sleep(1_000);
@@ -162,12 +163,6 @@ export class Board {
 				.info(true)
 				.then((info) => info.num_pending === 0 && (this.ready = true))
 				.catch(() => {});
-			void (async () => {
-				for await (const status of messages.status()) {
-					// the library's own recreate can stall (docs/live.md): read afresh, newest first
-					if (status.type === 'ordered_consumer_recreated') return messages.stop();
-				}
-			})();
 			for await (const message of messages) {
 				await this.#registered(message.subject, message.data);
 				if (message.info.pending === 0) this.ready = true;

@@ -8,16 +8,19 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
+import { groupStreamOf } from '$lib/live/names.js';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { summarize } from '$lib/match/summary';
 import { PasspadDb, useDatabase } from '$lib/db/db';
-import { createMatch } from '$lib/db/matches';
+import { createMatch, setNotes } from '$lib/db/matches';
 import { appendAction } from '$lib/db/log';
 import { readEntries } from '$lib/db/entries';
 import { handedMatch, planTakeOver, takeOver } from '$lib/db/handover';
+import { saveLive, savePen, type Keeping } from '$lib/live/saved';
 import { GroupSync } from './sync';
 
 let server: TestLive;
@@ -40,10 +43,43 @@ interface Phone {
 	as<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** the matches live on each phone (live/saved.ts in the app) */
-const followed = new Map<string, Set<string>>();
-/** the live matches whose pen each phone holds (the table's pen entries, live/saved.ts) */
-const pens = new Map<string, Set<string>>();
+/** each phone's own browser storage, where live play keeps its word (live/saved.ts) */
+const stores = new Map<string, Keeping>();
+
+function storeOf(name: string): Keeping {
+	let store = stores.get(name);
+	if (!store) {
+		const kept = new Map<string, string>();
+		store = {
+			getItem: (key) => kept.get(key) ?? null,
+			setItem: (key, value) => void kept.set(key, value),
+			removeItem: (key) => void kept.delete(key)
+		};
+		stores.set(name, store);
+	}
+	return store;
+}
+
+/** A table's links, as the app keeps them (their credentials are never used here). */
+const linkOf = (id: string, r: 'w' | 'r') => ({
+	t: 'tablelive1',
+	m: id,
+	u: `table-${r}`,
+	p: 'secret-secret-secret',
+	r
+});
+
+/** "Play live" on this phone: it started the table and holds the pen (slot.svelte.ts). */
+const startLive = (phone: Phone, id: string) =>
+	saveLive(
+		id,
+		{ link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name },
+		storeOf(phone.name)
+	);
+/** The table's pen entry read on this phone (table.svelte.ts): whether the pen is its. */
+const penTo = (phone: Phone, id: string, mine: boolean) => savePen(id, mine, storeOf(phone.name));
+/** "Stop playing live" on this phone (slot.svelte.ts). */
+const stopLive = (phone: Phone, id: string) => saveLive(id, null, storeOf(phone.name));
 
 async function phoneOf(
 	name: string,
@@ -54,17 +90,12 @@ async function phoneOf(
 	const db = reopened ?? new PasspadDb(`phone-${name}-${crypto.randomUUID()}`);
 	if (!reopened) await open(db, group, credential);
 	const nc = await server.phone(credential);
-	if (!followed.has(name)) followed.set(name, new Set());
-	if (!pens.has(name)) pens.set(name, new Set());
-	const live = followed.get(name)!;
-	const pen = pens.get(name)!;
 	const sync = new GroupSync({
 		nc,
 		db,
 		group,
 		phone: `phone-${name}-0001`,
-		following: (id) => live.has(id),
-		penHere: (id) => pen.has(id)
+		liveStore: storeOf(name)
 	});
 	engines.push(sync);
 	sync.start();
@@ -103,8 +134,7 @@ const logOf = async (phone: Phone, id: string) =>
 	(await readEntries(phone.db, id)).map((entry) => entry.action);
 
 /** Ana's match of the group and the game to play in it, action by action on any phone. */
-async function liveMatch(ana: Phone, group: string, seed: number) {
-	const names = ['Ana', 'Ben', 'Chloé'];
+async function liveMatch(ana: Phone, group: string, seed: number, names = ['Ana', 'Ben', 'Chloé']) {
 	const game = randomGame(seeded(seed), names.length);
 	const match = await ana.as(() =>
 		createMatch({ game: 'ill-pass', config: game.config, names, group })
@@ -121,12 +151,28 @@ async function liveMatch(ana: Phone, group: string, seed: number) {
 		phone.as(() =>
 			appendAction(match.id, seq, game.actions[seq], summarize(rules, states[seq + 1]))
 		);
-	return { id: match.id, length: game.actions.length, enter };
+	/** another action than the match's own at `seq`, entered on the phone (its copy parts) */
+	const enterOther = (phone: Phone, seq: number) => {
+		const own = JSON.stringify(game.actions[seq]);
+		const others = [
+			{ type: 'take' },
+			{ type: 'pass' },
+			...Array.from({ length: 33 }, (_, at) => ({ type: 'reveal', card: at + 3 }))
+		];
+		for (const action of others) {
+			const result = rules.apply(states[seq], action as never);
+			if (!result.ok || JSON.stringify(action) === own) continue;
+			return phone.as(() => appendAction(match.id, seq, action, summarize(rules, result.value)));
+		}
+		throw new Error('no other action');
+	};
+	return { id: match.id, length: game.actions.length, enter, enterOther };
 }
 
 /** Ben opens the followers' link: the match taken like a hand-over (same id, in no group). */
 async function follow(ana: Phone, ben: Phone, id: string) {
-	followed.get(ben.name)!.add(id);
+	saveLive(id, { link: linkOf(id, 'w'), name: ben.name }, storeOf(ben.name));
+	penTo(ben, id, false);
 	const handed = await ana.as(() => handedMatch(id));
 	return ben.as(async () =>
 		takeOver(await planTakeOver({ ...handed, notes: '', playedMs: 0, playedByHand: false }))
@@ -135,6 +181,7 @@ async function follow(ana: Phone, ben: Phone, id: string) {
 
 async function playLive(ana: Phone, ben: Phone, group: string, seed: number, followAt: number) {
 	const match = await liveMatch(ana, group, seed);
+	startLive(ana, match.id);
 	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
 	if (followAt > 0) {
 		await ana.sync.flush();
@@ -169,8 +216,7 @@ async function settled(ana: Phone, ben: Phone, id: string) {
 
 describe('a group match played live', () => {
 	it('group live: the pen passes to Ben, a member, and Ana goes away: Ben sends the match to the group, whole, with no conflict; Ana back, one match', async () => {
-		followed.clear();
-		pens.clear();
+		stores.clear();
 		const made = await server.live.createGroup('Jeudi', 'ana');
 		const ben = (await server.live.invite(made.group, 'ben')).member;
 		const chloe = (await server.live.invite(made.group, 'chloe')).member;
@@ -178,8 +224,7 @@ describe('a group match played live', () => {
 		const benPhone = await phoneOf('ben', made.group, ben);
 		const match = await liveMatch(ana, made.group, 21);
 		// Ana started the table and holds the pen; Ben follows from the start (his copy: in no group)
-		followed.get('ana')!.add(match.id);
-		pens.get('ana')!.add(match.id);
+		startLive(ana, match.id);
 		await follow(ana, benPhone, match.id);
 		const half = Math.floor(match.length / 2);
 		for (let seq = 0; seq < half - 1; seq++) {
@@ -206,8 +251,8 @@ describe('a group match played live', () => {
 		await ana.sync.stop();
 
 		// the pen goes to Ben's phone (a pen entry of the table); Ana's phone is away
-		pens.get('ana')!.delete(match.id);
-		pens.get('ben')!.add(match.id);
+		penTo(ana, match.id, false);
+		penTo(benPhone, match.id, true);
 		for (let seq = half; seq < match.length; seq++) {
 			await match.enter(benPhone, seq);
 			if (seq % 4 === 0) await benPhone.sync.flush();
@@ -271,4 +316,177 @@ describe('a group match played live', () => {
 			expect(ben.sync.status.refused).toEqual([]);
 		}
 	);
+
+	it.each([
+		['and his phone looks for changes at once', true],
+		['and his phone reads the group first', false]
+	])(
+		"group live: Ben follows without the pen and stops playing live mid-match, %s: he sends nothing over Ana, no conflict; the finished match is the group's, then his own edits go",
+		async (_, scanFirst) => {
+			const made = await server.live.createGroup('Jeudi', 'ana');
+			const ana = await phoneOf('ana', made.group, made.member);
+			const ben = await phoneOf(
+				'ben',
+				made.group,
+				(await server.live.invite(made.group, 'ben')).member
+			);
+			const chloe = (await server.live.invite(made.group, 'chloe')).member;
+			const match = await liveMatch(ana, made.group, scanFirst ? 31 : 32);
+			startLive(ana, match.id);
+			// Ben follows once the group's version reached him: his copy is the group's
+			for (let seq = 0; seq < 4; seq++) await match.enter(ana, seq);
+			await ana.sync.flush();
+			await until(async () => (await ben.db.matches.get(match.id))?.length === 4);
+			await follow(ana, ben, match.id);
+			const half = Math.floor(match.length / 2);
+			for (let seq = 4; seq < half; seq++) {
+				await match.enter(ana, seq);
+				await match.enter(ben, seq);
+				if (seq % 3 === 0) await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+			}
+			await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+			const seqOf = async (phone: Phone) =>
+				(await phone.db.synced.get([made.group, `match.${match.id}`]))?.seq;
+			await until(async () => (await seqOf(ben)) === (await seqOf(ana)));
+			const anas = await seqOf(ana);
+
+			// "Stop playing live" on Ben's phone, the pen still Ana's: his copy stops at half
+			stopLive(ben, match.id);
+			const jsm = await jetstreamManager(ben.nc, { checkAPI: false });
+			const last = async () => (await jsm.streams.info(groupStreamOf(made.group))).state.last_seq;
+			if (scanFirst) {
+				await ben.sync.flush();
+				// the group's newest version is still the one Ana sent
+				expect(await last()).toBe(anas);
+			}
+			for (let seq = half; seq < match.length; seq++) {
+				await match.enter(ana, seq);
+				if (seq % 4 === 0) await ana.sync.flush();
+			}
+			await ana.sync.flush();
+			expect((await ana.db.matches.get(match.id))?.status).toBe('finished');
+			await until(async () => (await seqOf(ben)) === (await last()));
+			await ben.sync.flush();
+			expect(await ben.db.conflicts.count()).toBe(0);
+			await until(async () => (await ben.db.matches.get(match.id))?.status === 'finished');
+
+			const chloePhone = await phoneOf('chloe', made.group, chloe);
+			await until(async () => (await chloePhone.db.matches.get(match.id))?.status === 'finished');
+			for (const phone of [ana, ben, chloePhone]) {
+				expect(await phone.db.conflicts.count(), phone.name).toBe(0);
+				expect(await phone.db.outbox.count(), phone.name).toBe(0);
+				expect(await phone.db.matches.count(), phone.name).toBe(1);
+				expect(await logOf(phone, match.id), phone.name).toEqual(await logOf(ana, match.id));
+			}
+
+			// the table is over and Ben's copy is the group's: a note he writes goes to the group
+			await ben.as(() => setNotes(match.id, 'Chez Ben'));
+			await ben.sync.flush();
+			await until(async () => (await ana.db.matches.get(match.id))?.notes === 'Chez Ben');
+			expect(await ana.db.conflicts.count()).toBe(0);
+		},
+		60_000
+	);
+
+	it('group live: Ben stops playing live and enters on his copy what the table did not: a conflict on every phone, both versions kept', async () => {
+		const made = await server.live.createGroup('Jeudi', 'ana');
+		const ana = await phoneOf('ana', made.group, made.member);
+		const ben = await phoneOf(
+			'ben',
+			made.group,
+			(await server.live.invite(made.group, 'ben')).member
+		);
+		const match = await liveMatch(ana, made.group, 33);
+		startLive(ana, match.id);
+		for (let seq = 0; seq < 4; seq++) await match.enter(ana, seq);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(match.id))?.length === 4);
+		await follow(ana, ben, match.id);
+		const half = Math.floor(match.length / 2);
+		for (let seq = 4; seq < half; seq++) {
+			await match.enter(ana, seq);
+			await match.enter(ben, seq);
+		}
+		await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+
+		// Ben keeps his own entries ("Stop playing live"), then plays on his copy another way
+		stopLive(ben, match.id);
+		await match.enterOther(ben, half);
+		await ben.sync.flush();
+		for (let seq = half; seq < match.length; seq++) await match.enter(ana, seq);
+		await ana.sync.flush();
+
+		// nothing merged in silence: both phones show both versions
+		await until(async () => (await ben.db.conflicts.count()) === 1);
+		await until(async () => (await ana.db.conflicts.count()) === 1);
+		const theirs = await logOf(ana, match.id);
+		expect(theirs).toHaveLength(match.length);
+		const mine = await logOf(ben, match.id);
+		expect(mine).toHaveLength(half + 1);
+		expect(mine.slice(0, half)).toEqual(theirs.slice(0, half));
+		expect(mine[half]).not.toEqual(theirs[half]);
+	}, 60_000);
+
+	it("group live with a guest: the pen goes to Ben before the group heard of the match or of Zoé; Ana's phone, back without the pen, tells the group of both once, and Ben sends the whole match over it: one Zoé, no conflict", async () => {
+		const made = await server.live.createGroup('Jeudi', 'ana');
+		const ana = await phoneOf('ana', made.group, made.member);
+		const ben = await phoneOf(
+			'ben',
+			made.group,
+			(await server.live.invite(made.group, 'ben')).member
+		);
+		const chloe = (await server.live.invite(made.group, 'chloe')).member;
+		// last week's match: Ana, Ben and Chloé are the group's players on both phones
+		const before = await liveMatch(ana, made.group, 40);
+		await before.enter(ana, 0);
+		await ana.sync.flush();
+		await until(async () => (await ben.db.matches.get(before.id))?.length === 1);
+
+		// Ana's group sync is away (her phone idle, then offline) when she starts a table with
+		// a guest, Zoé: the group hears nothing of the match nor of Zoé
+		await ana.sync.stop();
+		const match = await liveMatch(ana, made.group, 41, ['Ana', 'Ben', 'Zoé']);
+		startLive(ana, match.id);
+		await follow(ana, ben, match.id);
+		const third = Math.floor(match.length / 3);
+		for (let seq = 0; seq < third; seq++) {
+			await match.enter(ana, seq);
+			await match.enter(ben, seq);
+		}
+		// the pen goes to Ben, who plays the match to its end
+		penTo(ben, match.id, true);
+		penTo(ana, match.id, false);
+		for (let seq = third; seq < match.length; seq++) await match.enter(ben, seq);
+		await ben.sync.flush();
+		// his copy seats a Zoé of his own (the hand-over's): not the group's yet, so not sent
+		expect((await ben.db.matches.get(match.id))?.group).toBeNull();
+		expect(await ben.db.outbox.count()).toBe(0);
+
+		// Ana's phone back, the pen elsewhere: the group has nothing of the match, so her copy
+		// (a third of it) goes once, with Zoé; Ben's seat is then the group's Zoé and he sends
+		const back = await phoneOf('ana', made.group, made.member, ana.db);
+		await back.sync.flush();
+		await until(async () => (await ben.db.matches.get(match.id))?.group === made.group);
+		await ben.sync.flush();
+		await until(async () => (await back.db.matches.get(match.id))?.status === 'finished');
+		await Promise.all([back.sync.flush(), ben.sync.flush()]);
+
+		const chloePhone = await phoneOf('chloe', made.group, chloe);
+		await until(async () => (await chloePhone.db.matches.get(match.id))?.status === 'finished');
+		const zoe = async (phone: Phone) =>
+			(await phone.db.players.toArray()).filter((player) => player.name === 'Zoé');
+		for (const phone of [back, ben, chloePhone]) {
+			expect(await phone.db.conflicts.count(), phone.name).toBe(0);
+			expect(await phone.db.outbox.count(), phone.name).toBe(0);
+			expect(await phone.db.matches.count(), phone.name).toBe(2);
+			expect(await logOf(phone, match.id), phone.name).toEqual(await logOf(ben, match.id));
+			const zoes = await zoe(phone);
+			expect(zoes, phone.name).toHaveLength(1);
+			const seats = (await phone.db.matches.get(match.id))!.seats.map((seat) => seat.playerId);
+			expect(seats, phone.name).toContain(zoes[0].id);
+			expect(phone.sync.status.refused, phone.name).toEqual([]);
+		}
+		expect((await zoe(chloePhone))[0].id).toBe((await zoe(back))[0].id);
+		expect(await logOf(ben, match.id)).toHaveLength(match.length);
+	}, 60_000);
 });

@@ -52,7 +52,7 @@ import {
 } from '$lib/db/group';
 import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/live/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
-import { savedLive, savedPen } from '$lib/live/saved';
+import { penDone, savedLive, savedPen, type Keeping } from '$lib/live/saved';
 import {
 	deletedVersion,
 	digest,
@@ -127,18 +127,28 @@ export interface GroupSyncOptions {
 	now?: () => number;
 	/** a random message id for each version */
 	msgId?: () => string;
-	/** whether the match is live here: its copy follows its table (live/saved.ts) */
-	following?: (matchId: string) => boolean;
-	/** whether this phone holds the pen of that live match: then it sends it (docs/group.md) */
-	penHere?: (matchId: string) => boolean;
+	/** where live play's word on each match is kept (live/saved.ts): this browser's by default */
+	liveStore?: Keeping;
 	/** messages of the whole record taken in one transaction (BATCH; tests use a few) */
 	batch?: number;
 }
 
-/** Live here, started on this phone or followed from another's link (docs/group.md). */
-const following = (id: string) => savedLive(id) !== null;
-/** The pen at its table is this phone's: as last read there, else the phone that started it. */
-const penHere = (id: string) => savedPen(id) ?? !!savedLive(id)?.readers;
+/**
+ * A match of the group played live, as this phone knows it (live/saved.ts, docs/group.md):
+ * `pen`, live here with the pen (as last read at its table, else the phone that started it):
+ * it sends the match; `follower`, the pen elsewhere when this phone last read the table, live
+ * here or stopped since: it sends nothing of it until the group's version, over, is its copy;
+ * `none`, not live here: an ordinary match.
+ */
+type LiveRole = 'pen' | 'follower' | 'none';
+
+function roleOf(id: string, keeping?: Keeping): LiveRole {
+	const pen = savedPen(id, keeping);
+	if (pen === false) return 'follower';
+	const live = savedLive(id, keeping);
+	if (!live) return 'none';
+	return (pen ?? !!live.readers) ? 'pen' : 'follower';
+}
 
 const randomId = () => newMatchId().replaceAll('-', '');
 
@@ -153,8 +163,7 @@ export class GroupSync {
 	readonly #phone: string;
 	readonly #now: () => number;
 	readonly #msgId: () => string;
-	readonly #following: (matchId: string) => boolean;
-	readonly #penHere: (matchId: string) => boolean;
+	readonly #liveStore: Keeping | undefined;
 	readonly #batch: number;
 	#closed = false;
 	#reading: ConsumerMessages | null = null;
@@ -186,8 +195,7 @@ export class GroupSync {
 		this.#phone = options.phone;
 		this.#now = options.now ?? Date.now;
 		this.#msgId = options.msgId ?? randomId;
-		this.#following = options.following ?? following;
-		this.#penHere = options.penHere ?? penHere;
+		this.#liveStore = options.liveStore;
 		this.#online = options.nc ? 'online' : 'offline';
 		if (options.nc) this.connect(options.nc);
 		this.#batch = options.batch ?? BATCH;
@@ -596,7 +604,7 @@ export class GroupSync {
 		const ours = new Set(here.outbox.map((entry) => entry.msgId));
 		if (here.conflict && !ours.has(msgId)) return this.#takeOverConflict(here, incoming);
 		const local = await this.#local(thing, here);
-		const following = this.#following(thing.slice('match.'.length));
+		const following = this.#role(thing.slice('match.'.length)) !== 'none';
 		const copy = { hash: local.hash, ...followerOf(here.match, here.log, following) };
 		const decision = reconcile(copy, here.synced, incoming, ours);
 		const fields = { seq, msgId, hash: 'hash' in decision ? decision.hash : null };
@@ -615,6 +623,7 @@ export class GroupSync {
 				return this.#refresh();
 			}
 			case 'same':
+				this.#overHere(thing, here.match?.status);
 				await writeSynced(this.#db, {
 					group: this.group,
 					subject: thing,
@@ -650,6 +659,7 @@ export class GroupSync {
 			}
 			case 'apply':
 				await this.#write(decision.version, fields, decision);
+				this.#overHere(thing, decision.match?.status);
 				// the counts moved only if a version of this thing was waiting here
 				if (here.outbox.length > 0) await this.#refresh();
 				return;
@@ -820,7 +830,7 @@ export class GroupSync {
 			const { match, log } = await matchWithLog(db, id);
 			if (!match) continue;
 			// a match played live is the pen phone's to send, its end too (docs/group.md)
-			if (!this.#sends(id)) continue;
+			if (!this.#sends(id, row !== undefined)) continue;
 			const version = matchVersion(match, log, this.#stamp(id));
 			const hash = digest(version);
 			if (hash === row?.hash) {
@@ -864,9 +874,28 @@ export class GroupSync {
 		await this.#refresh();
 	}
 
-	/** Whether this phone sends the match's versions: unless live here with the pen elsewhere. */
-	#sends(id: string): boolean {
-		return !this.#following(id) || this.#penHere(id);
+	#role(id: string): LiveRole {
+		return roleOf(id, this.#liveStore);
+	}
+
+	/**
+	 * The group's version of a match, over (finished or abandoned), is this phone's copy: a
+	 * phone that followed it without the pen may send it from now, like any match of the group.
+	 */
+	#overHere(thing: Thing, status: string | undefined) {
+		if (!thing.startsWith('match.') || status === undefined || status === 'active') return;
+		const id = thing.slice('match.'.length);
+		if (this.#role(id) === 'follower') penDone(id, this.#liveStore);
+	}
+
+	/**
+	 * Whether this phone sends the match's versions: not while the pen is another phone's, once
+	 * the group has `heard` of the match (a version read or sent here). Its first version goes
+	 * from the phone that has it in the group, pen or not: a phone that follows it has it in no
+	 * group and takes it up, with the pen, only once the group has it (#adopt, docs/group.md).
+	 */
+	#sends(id: string, heard: boolean): boolean {
+		return !heard || this.#role(id) !== 'follower';
 	}
 
 	/**
@@ -880,9 +909,10 @@ export class GroupSync {
 		for (const row of synced.values()) {
 			if (!row.subject.startsWith('match.')) continue;
 			const id = row.subject.slice('match.'.length);
-			if (revisions.has(id) || !this.#following(id) || !this.#penHere(id)) continue;
+			if (revisions.has(id) || this.#role(id) !== 'pen') continue;
 			const match = await db.matches.get(id);
-			if (!match || match.group !== null || match.status !== 'active') continue;
+			// finished too: a pen phone that played the match to its end before it could adopt it
+			if (!match || match.group !== null || match.status === 'handed') continue;
 			if (!match.seats.every((seat) => synced.has(`player.${seat.playerId}`))) continue;
 			const adopted = await db.transaction('rw', db.matches, async () => {
 				const now = await db.matches.get(id);
@@ -940,7 +970,13 @@ export class GroupSync {
 		// a contest names the group's version it is written over, the newest read here
 		if (body.contest !== null) body = { ...body, contest: expected };
 		// the pen went to another phone meanwhile: that phone sends this match now (docs/group.md)
-		if (body.kind === 'match' && !body.deleted && body.contest === null && !this.#sends(body.id)) {
+		const heard = synced !== undefined;
+		if (
+			body.kind === 'match' &&
+			!body.deleted &&
+			body.contest === null &&
+			!this.#sends(body.id, heard)
+		) {
 			await dropPending(this.#db, entry.seq!);
 			return 'sent';
 		}

@@ -2,7 +2,9 @@
  * An ordered consumer read the way every reader here reads one (docs/live.md, "The client"): a
  * pull ends after PULL_EXPIRES_MS without news, and when the library recreates its consumer
  * (after a server restart) the messages stop, so the caller starts a new reader after the last
- * message it took: measured on 2.9.10, the library's own recreate otherwise stalls.
+ * message it took (the board: afresh, newest registration of each table first): measured on
+ * 2.9.10, the library's own recreate otherwise stalls. Used by the live channel (client.ts), the
+ * group's sync and the board.
  */
 import type { Consumer, ConsumerMessages } from '@nats-io/jetstream';
 

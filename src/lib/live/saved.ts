@@ -25,17 +25,20 @@ export interface SavedLive {
 	group?: string;
 }
 
-function get(key: string): string | null {
+/** Where these words are kept: the browser's localStorage (a test gives each phone its own). */
+export type Keeping = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function get(key: string, store?: Keeping): string | null {
 	try {
-		return localStorage.getItem(key);
+		return (store ?? localStorage).getItem(key);
 	} catch {
 		return null;
 	}
 }
-function set(key: string, value: string | null) {
+function set(key: string, value: string | null, store?: Keeping) {
 	try {
-		if (value === null) localStorage.removeItem(key);
-		else localStorage.setItem(key, value);
+		if (value === null) (store ?? localStorage).removeItem(key);
+		else (store ?? localStorage).setItem(key, value);
 	} catch {
 		// storage refused (private mode): live play then lasts as long as the page
 	}
@@ -49,9 +52,9 @@ export function saveHost(host: HostLink) {
 	set(HOST, new URLSearchParams(host).toString());
 }
 
-export function savedLive(id: string): SavedLive | null {
+export function savedLive(id: string, store?: Keeping): SavedLive | null {
 	try {
-		const saved = JSON.parse(get(match(id)) ?? 'null');
+		const saved = JSON.parse(get(match(id), store) ?? 'null');
 		const link = saved && readLiveLink(new URLSearchParams(saved.link).toString());
 		if (!link || typeof saved.name !== 'string') return null;
 		const readers = saved.readers && readLiveLink(new URLSearchParams(saved.readers).toString());
@@ -66,24 +69,42 @@ export function savedLive(id: string): SavedLive | null {
 		return null;
 	}
 }
-export function saveLive(id: string, live: SavedLive | null) {
-	set(match(id), live && JSON.stringify(live));
+export function saveLive(id: string, live: SavedLive | null, store?: Keeping) {
+	// a new table of the match: what the last one said of its pen is over
+	if (live && savedLive(id, store)?.link.t !== live.link.t) set(pen(id), null, store);
+	set(match(id), live && JSON.stringify(live), store);
 	if (!live) {
-		set(synced(id), null);
-		set(pen(id), null);
+		set(synced(id), null, store);
+		// live play stops here while another phone holds the pen: the word stays, so this
+		// copy never writes over the pen phone's in the group (docs/group.md)
+		if (savedPen(id, store) !== false) set(pen(id), null, store);
 	}
 }
 
+/** The pen's word once the group's version of the match, over, is this phone's copy. */
+const DONE = 'done';
+
 /**
- * Whether this phone held the pen at the match's table when it last read it (null: never told):
- * the pen phone sends a group's live match to the group (docs/group.md).
+ * Whether this phone held the pen at the match's table when it last read it (null: never told,
+ * or done with): the pen phone sends a group's live match to the group (docs/group.md). "Not
+ * here" outlives live play here, until `penDone`.
  */
-export function savedPen(id: string): boolean | null {
-	const text = get(pen(id));
-	return text === null ? null : text === '1';
+export function savedPen(id: string, store?: Keeping): boolean | null {
+	const text = get(pen(id), store);
+	return text === null || text === DONE ? null : text === '1';
 }
-export function savePen(id: string, mine: boolean) {
-	set(pen(id), mine ? '1' : '0');
+export function savePen(id: string, mine: boolean, store?: Keeping) {
+	// the table read again after the match is over here says nothing more of who sends it,
+	// unless the pen comes to this phone
+	if (!mine && get(pen(id), store) === DONE) return;
+	set(pen(id), mine ? '1' : '0', store);
+}
+/**
+ * The group's version of the match, over, is this phone's copy (docs/group.md): where the pen
+ * was no longer says who sends it, even when the table is read again.
+ */
+export function penDone(id: string, store?: Keeping) {
+	set(pen(id), DONE, store);
 }
 
 /** The table's log as this phone last agreed with it (sync.ts key), to tell its own entries. */
