@@ -12,8 +12,7 @@ import {
 	playerSubject,
 	recordSubject
 } from '../src/lib/live/names.js';
-import { randomGame } from '../src/lib/rules/ill-pass/simulate';
-import { seeded } from '../src/lib/rules/common/random';
+import { illPassVersion, playerVersion } from '../src/lib/group/fixtures';
 
 // A group's record (docs/group.md): phones as browser contexts against a real nats-server and
 // the app served beside it, as `npm run server` does.
@@ -239,47 +238,19 @@ async function publishRecord(writer: string, count: number) {
 	const { g: group, ...credential } = linkFields(writer);
 	const nc = await asMember(credential);
 	const js = jetstream(nc, { timeout: 30_000 });
-	const stamp = (id: string, at: number) => ({
-		v: 1,
-		id,
-		by: 'phone-writer-01',
-		at,
-		contest: null
-	});
+	const by = 'phone-writer-01';
 	const seats = ['Ana', 'Ben', 'Cleo'].map((name) => ({ player: crypto.randomUUID(), name }));
 	for (const [at, seat] of seats.entries()) {
 		await js.publish(
 			playerSubject(group, seat.player),
-			JSON.stringify({
-				...stamp(seat.player, at),
-				kind: 'player',
-				name: seat.name,
-				colour: null,
-				hidden: false,
-				mergedInto: null
-			})
+			JSON.stringify(playerVersion(by, seat, at))
 		);
 	}
 	let flight: Promise<unknown>[] = [];
 	for (let seed = 1; seed <= count; seed++) {
 		const id = crypto.randomUUID();
-		const game = randomGame(seeded(seed), 3);
 		const at = Date.UTC(2025, 0, 1) + seed * 3_600_000;
-		const version = {
-			...stamp(id, at),
-			kind: 'match',
-			deleted: false,
-			game: 'ill-pass',
-			config: game.config,
-			seats,
-			notes: '',
-			playedMs: 60_000,
-			playedByHand: false,
-			abandonedAt: null,
-			createdAt: at,
-			updatedAt: at + 60_000,
-			log: game.actions.map((action, step) => ({ action, at: at + step }))
-		};
+		const version = illPassVersion(by, id, seats, { seed, at, span: 60_000 });
 		flight.push(js.publish(recordSubject(group, id), JSON.stringify(version)));
 		if (flight.length === 100) flight = (await Promise.all(flight), []);
 	}

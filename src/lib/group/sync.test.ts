@@ -23,6 +23,7 @@ import { groupStreamOf, recordSubject } from '$lib/live/names.js';
 import { REFUSED_KEPT } from '$lib/db/refused';
 import { GroupSync } from './sync';
 import { writeVersion, type KeptMatch } from './record';
+import { illPassVersion, playerVersion } from './fixtures';
 import type { CatchUp } from './progress';
 
 let server: TestLive;
@@ -450,42 +451,15 @@ describe('group record sync', () => {
 		const group = await newGroup();
 		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
 		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+		const by = 'phone-mallory-01';
 		for (const [at, seat] of seats.entries()) {
-			const player = { v: 1 as const, id: seat.player, by: 'phone-mallory-01', at, contest: null };
 			await js.publish(
 				`passpad.g.${group}.player.${seat.player}`,
-				writeVersion({
-					...player,
-					kind: 'player',
-					name: seat.name,
-					colour: null,
-					hidden: false,
-					mergedInto: null
-				})
+				writeVersion(playerVersion(by, seat, at))
 			);
 		}
-		const matchOf = (id: string, seed: number): KeptMatch => {
-			const game = randomGame(seeded(seed), 3);
-			return {
-				v: 1,
-				id,
-				by: 'phone-mallory-01',
-				at: seed,
-				contest: null,
-				kind: 'match',
-				deleted: false,
-				game: 'ill-pass',
-				config: game.config,
-				seats,
-				notes: '',
-				playedMs: 60_000,
-				playedByHand: false,
-				abandonedAt: null,
-				createdAt: seed,
-				updatedAt: seed + 1,
-				log: game.actions.map((action, at) => ({ action, at: seed + at }))
-			};
-		};
+		const matchOf = (id: string, seed: number): KeptMatch =>
+			illPassVersion(by, id, seats, { seed, at: seed, span: 1 });
 		// 12 good matches, and after every third a bad one: not JSON, a wrong id, a broken log
 		const good = new Map<string, number>();
 		const sent = new Map<string, KeptMatch['log']>();
@@ -549,46 +523,18 @@ describe('group record sync', () => {
 		const group = await newGroup();
 		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
 		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
-		const stamp = (id: string, at: number) => ({
-			v: 1 as const,
-			id,
-			by: 'phone-mallory-01',
-			at,
-			contest: null
-		});
+		const by = 'phone-mallory-01';
 		for (const [at, seat] of seats.entries()) {
 			await js.publish(
 				`passpad.g.${group}.player.${seat.player}`,
-				writeVersion({
-					...stamp(seat.player, at),
-					kind: 'player',
-					name: seat.name,
-					colour: null,
-					hidden: false,
-					mergedInto: null
-				})
+				writeVersion(playerVersion(by, seat, at))
 			);
 		}
 		for (let seed = 1; seed <= 21; seed++) {
 			const id = newId();
-			const game = randomGame(seeded(seed), 3);
 			await js.publish(
 				recordSubject(group, id),
-				writeVersion({
-					...stamp(id, seed),
-					kind: 'match',
-					deleted: false,
-					game: 'ill-pass',
-					config: game.config,
-					seats,
-					notes: '',
-					playedMs: 60_000,
-					playedByHand: false,
-					abandonedAt: null,
-					createdAt: seed,
-					updatedAt: seed + 1,
-					log: game.actions.map((action, at) => ({ action, at: seed + at }))
-				})
+				writeVersion(illPassVersion(by, id, seats, { seed, at: seed, span: 1 }))
 			);
 		}
 		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
