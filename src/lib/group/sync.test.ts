@@ -49,6 +49,21 @@ async function newGroup(): Promise<string> {
 	return made.group;
 }
 
+/** A new group whose member Mallory's phone has written three players (group/fixtures.ts). */
+async function clubOfThree() {
+	const group = await newGroup();
+	const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
+	const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+	const by = 'phone-mallory-01';
+	for (const [at, seat] of seats.entries()) {
+		await js.publish(
+			`passpad.g.${group}.player.${seat.player}`,
+			writeVersion(playerVersion(by, seat, at))
+		);
+	}
+	return { group, js, seats, by };
+}
+
 async function credentialOf(group: string, name: string) {
 	const key = `${group}:${name}`;
 	if (!credentials.has(key)) {
@@ -448,16 +463,7 @@ describe('group record sync', () => {
 	}, 60_000);
 
 	it('group: a phone joining reads its batches with bad messages among good ones: only the bad ones refused, every good match written whole', async () => {
-		const group = await newGroup();
-		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
-		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
-		const by = 'phone-mallory-01';
-		for (const [at, seat] of seats.entries()) {
-			await js.publish(
-				`passpad.g.${group}.player.${seat.player}`,
-				writeVersion(playerVersion(by, seat, at))
-			);
-		}
+		const { group, js, seats, by } = await clubOfThree();
 		const matchOf = (id: string, seed: number): KeptMatch =>
 			illPassVersion(by, id, seats, { seed, at: seed, span: 1 });
 		// 12 good matches, and after every third a bad one: not JSON, a wrong id, a broken log
@@ -520,16 +526,7 @@ describe('group record sync', () => {
 	}, 60_000);
 
 	it('group: a joining phone says how far it has caught up: versions taken of all the record brings, by batch, then nothing once up to date', async () => {
-		const group = await newGroup();
-		const js = jetstream(await server.phone(await credentialOf(group, 'mallory')));
-		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
-		const by = 'phone-mallory-01';
-		for (const [at, seat] of seats.entries()) {
-			await js.publish(
-				`passpad.g.${group}.player.${seat.player}`,
-				writeVersion(playerVersion(by, seat, at))
-			);
-		}
+		const { group, js, seats, by } = await clubOfThree();
 		for (let seed = 1; seed <= 21; seed++) {
 			const id = newId();
 			await js.publish(
