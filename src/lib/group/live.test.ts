@@ -179,7 +179,15 @@ async function follow(ana: Phone, ben: Phone, id: string) {
 	);
 }
 
-async function playLive(ana: Phone, ben: Phone, group: string, seed: number, followAt: number) {
+/** Ana's live match of the group, Ben following from entry `followAt`, played to `upTo` (its end). */
+async function playLive(
+	ana: Phone,
+	ben: Phone,
+	group: string,
+	seed: number,
+	followAt: number,
+	upTo = (length: number) => length
+) {
 	const match = await liveMatch(ana, group, seed);
 	startLive(ana, match.id);
 	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
@@ -191,7 +199,7 @@ async function playLive(ana: Phone, ben: Phone, group: string, seed: number, fol
 	// the follower's copy: the hand-over's, in no group; or the group's, the same log ('same')
 	expect((await ben.db.matches.get(match.id))?.group).toBe(followAt > 0 ? group : null);
 	// each entry reaches Ben's copy through the table; Ana's group sync sends on each change
-	for (let seq = followAt; seq < match.length; seq++) {
+	for (let seq = followAt; seq < upTo(match.length); seq++) {
 		await match.enter(ana, seq);
 		await match.enter(ben, seq);
 		if (seq % 3 === 0) await Promise.all([ana.sync.flush(), ben.sync.flush()]);
@@ -331,20 +339,10 @@ describe('a group match played live', () => {
 				(await server.live.invite(made.group, 'ben')).member
 			);
 			const chloe = (await server.live.invite(made.group, 'chloe')).member;
-			const match = await liveMatch(ana, made.group, scanFirst ? 31 : 32);
-			startLive(ana, match.id);
-			// Ben follows once the group's version reached him: his copy is the group's
-			for (let seq = 0; seq < 4; seq++) await match.enter(ana, seq);
-			await ana.sync.flush();
-			await until(async () => (await ben.db.matches.get(match.id))?.length === 4);
-			await follow(ana, ben, match.id);
-			const half = Math.floor(match.length / 2);
-			for (let seq = 4; seq < half; seq++) {
-				await match.enter(ana, seq);
-				await match.enter(ben, seq);
-				if (seq % 3 === 0) await Promise.all([ana.sync.flush(), ben.sync.flush()]);
-			}
-			await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+			// Ben follows once the group's version reached him (his copy is the group's), to half
+			const halfOf = (length: number) => Math.floor(length / 2);
+			const match = await playLive(ana, ben, made.group, scanFirst ? 31 : 32, 4, halfOf);
+			const half = halfOf(match.length);
 			const seqOf = async (phone: Phone) =>
 				(await phone.db.synced.get([made.group, `match.${match.id}`]))?.seq;
 			await until(async () => (await seqOf(ben)) === (await seqOf(ana)));
@@ -396,18 +394,9 @@ describe('a group match played live', () => {
 			made.group,
 			(await server.live.invite(made.group, 'ben')).member
 		);
-		const match = await liveMatch(ana, made.group, 33);
-		startLive(ana, match.id);
-		for (let seq = 0; seq < 4; seq++) await match.enter(ana, seq);
-		await ana.sync.flush();
-		await until(async () => (await ben.db.matches.get(match.id))?.length === 4);
-		await follow(ana, ben, match.id);
-		const half = Math.floor(match.length / 2);
-		for (let seq = 4; seq < half; seq++) {
-			await match.enter(ana, seq);
-			await match.enter(ben, seq);
-		}
-		await Promise.all([ana.sync.flush(), ben.sync.flush()]);
+		const halfOf = (length: number) => Math.floor(length / 2);
+		const match = await playLive(ana, ben, made.group, 33, 4, halfOf);
+		const half = halfOf(match.length);
 
 		// Ben keeps his own entries ("Stop playing live"), then plays on his copy another way
 		stopLive(ben, match.id);
