@@ -3,7 +3,7 @@ import { countPoints, countTicks } from './cards';
 import { isOver, teamTicksNow } from './round';
 
 export { teamTicksNow } from './round';
-import { sidesOf } from './teams';
+import { sideOfSeat, sidesOf } from './teams';
 import type { PassPassFeat, PassPassState } from './types';
 
 /** A team's line for one round: the member written and their points and ticks (docs/rulings.md, Pass Pass 11). */
@@ -134,10 +134,22 @@ export function sheet(state: PassPassState): ScoreSheet {
 	return { sides, rows, totals: sideTotals(state).points, lowerWins: false };
 }
 
+/** Team mode: each seat's team's ticks (sideTotals), the same for every member; none in individual mode. */
+export function teamTicksBySeat(state: PassPassState): number[] {
+	if (state.config.teams === null) return [];
+	const { ticks } = sideTotals(state);
+	return Array.from(
+		{ length: state.players },
+		(_, seat) => ticks[sideOfSeat(state.config.teams, seat)]
+	);
+}
+
 /**
  * What a finished match adds to each player's statistics: the ticks each seat earned over the
- * rounds, summed over matches. In team mode these are the member's own ticks, written or not.
+ * rounds, summed over matches. In team mode these are the member's own ticks, written or not;
+ * `team-ticks` are the team's, written (docs/rulings.md, Pass Pass 11), what the match's record shows.
  */
 export const feats: readonly Feat<PassPassState, PassPassFeat>[] = [
-	{ id: 'ticks', aggregate: 'sum', value: totalTicks }
+	{ id: 'ticks', aggregate: 'sum', value: totalTicks },
+	{ id: 'team-ticks', aggregate: 'sum', value: teamTicksBySeat }
 ];
