@@ -80,7 +80,13 @@ describe('v6 -> current (v7): docs/rulings.md, Pass Pass 8, the round of a third
 		expect(upgraded?.result?.totals).toEqual([0, 16, 6, 0]);
 		expect(upgraded).toEqual({
 			...row('won-by-tick', [0, 16, 6, 0]),
-			result: { ...row('won-by-tick', [0, 16, 6, 0]).result, totals: [0, 16, 6, 0] }
+			result: {
+				...row('won-by-tick', [0, 16, 6, 0]).result,
+				feats: [
+					{ id: 'ticks', aggregate: 'sum', seats: [0, 3, 0, 0] },
+					{ id: 'team-ticks', aggregate: 'sum', seats: [] }
+				]
+			}
 		});
 		expect(await db.totals.toArray()).toEqual(kept);
 		db.close();
