@@ -34,3 +34,23 @@ export function completeResult(
 		feats: result.feats ?? replayed?.feats ?? []
 	};
 }
+
+/**
+ * The v7 upgrader's replay: a finished match's result counted again from its log by today's
+ * rules, for results an older Passpad counted wrong (a Pass Pass round ended by a third tick
+ * counted its points: docs/rulings.md, Pass Pass 8). Null when the log no longer replays to a
+ * finished match: that row keeps what it says.
+ */
+export function recountResult(
+	match: Pick<MatchRow, 'game' | 'config' | 'seats'>,
+	actions: readonly unknown[]
+): MatchResult | null {
+	try {
+		const game = RULES[match.game];
+		const { state, failure } = replay(game, match.config, match.seats.length, actions);
+		return failure ? null : summarize(game, state).result;
+	} catch {
+		// a config the rules refuse: nothing to count again
+		return null;
+	}
+}

@@ -128,6 +128,41 @@ export class PasspadDb extends Dexie {
 				// Dexie drops `actions` once this has run (schema.ts)
 				return packLogs(tx.table<ActionRow, [string, number]>('actions'), tx.table<LogRow>('logs'));
 			});
+		this.version(7)
+			.stores(SCHEMA[7])
+			.upgrade((tx) => {
+				this.upgrading = true;
+				return recountPassPass(tx.table<MatchRow>('matches'), tx.table<LogRow>('logs'));
+			});
+	}
+}
+
+/**
+ * v7: the finished Pass Pass matches, their results counted again from their logs (backfill.ts,
+ * loaded only when there are some): the round a third tick ended counts no points
+ * (docs/rulings.md, Pass Pass 8), and a team match keeps the ticks written for each team (its `team-ticks` feat,
+ * Pass Pass 11). The winners stay, so who wins what does not move; the revision stays too, as the
+ * log did not change (a group's version holds no result).
+ */
+export async function recountPassPass(
+	matches: Dexie.Table<MatchRow, string>,
+	logs: Dexie.Table<LogRow, string>
+): Promise<void> {
+	const won = await matches
+		.where('status')
+		.equals('finished')
+		.filter((row) => row.game === 'pass-pass')
+		.toArray();
+	if (won.length === 0) return;
+	// waitFor keeps the upgrade's transaction open while the module loads
+	const { recountResult } = await Dexie.waitFor(import('./backfill'));
+	for (const match of won) {
+		const log = await logs.get(match.id);
+		const result = recountResult(
+			match,
+			(log?.entries ?? []).map((entry) => entry.action)
+		);
+		if (result) await matches.update(match.id, { result });
 	}
 }
 

@@ -69,11 +69,20 @@ export const SCHEMA = {
 	6: {
 		logs: 'matchId',
 		actions: null
-	}
+	},
+	/**
+	 * v7: no index changes. Pass Pass matches won by a third Pass Pass were kept with that
+	 * round's points in their totals, which the rules never count (docs/rulings.md, Pass Pass 8),
+	 * and team matches without the ticks written for each team (Pass Pass 11). The upgrader (db.ts)
+	 * counts every finished Pass Pass result again from its log, so a phone's statistics, best
+	 * scores and exports read the right totals; backups and a group's versions are counted from
+	 * their logs when read, so they come in right by themselves.
+	 */
+	7: {}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export interface PlayerRow {
 	id: string;

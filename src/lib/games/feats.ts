@@ -17,7 +17,7 @@ const LABELS: {
 	readonly climbing: Record<ClimbingFeat, () => string>;
 } = {
 	'ill-pass': { 'longest-run': m.feat_ill_pass_longest_run },
-	'pass-pass': { ticks: m.feat_pass_pass_ticks },
+	'pass-pass': { ticks: m.feat_pass_pass_ticks, 'team-ticks': m.feat_pass_pass_team_ticks },
 	dominoes: { 'went-out': m.feat_dominoes_went_out },
 	climbing: { 'games-won': m.feat_climbing_games_won }
 };

@@ -95,7 +95,7 @@ export function sheetCsv(
 		if (verdict.ticks) {
 			line(
 				m.csv_ticks(),
-				verdict.ticks.map((count, seat) => `${names[seat] ?? `#${seat + 1}`} ${count}`).join(', ')
+				verdict.ticks.map(({ seats, count }) => `${sideName(seats, names)} ${count}`).join(', ')
 			);
 		}
 		rows.push(['', ...blanks]);
@@ -117,19 +117,29 @@ export function sheetCsv(
 
 /**
  * A result to share as text: the winner line, why it was won and the Pass Pass ticks where the
- * game keeps them, then each side's total, best first; given the match's record, the time
- * played (from a minute) and the note below them.
+ * game keeps them, then each side's total, the winners first as on the final standing (a tie on
+ * points decided by ticks, a third Pass Pass), the others best first; given the match's record,
+ * the time played (from a minute) and the note below them.
  */
 export function resultText(
 	game: string,
 	sheet: ScoreSheet,
 	names: readonly string[],
-	verdict: Pick<Verdict, 'winnerLine' | 'why' | 'ticksLine'>,
+	verdict: Pick<Verdict, 'winnerLine' | 'why' | 'ticksLine'> &
+		Partial<Pick<Verdict, 'winnerSides'>>,
 	record?: MatchRecord
 ): string {
+	const won = new Set(verdict.winnerSides ?? []);
 	const order = sheet.sides
-		.map((side, index) => ({ name: sideName(side.seats, names), total: sheet.totals[index] }))
-		.sort((a, b) => (sheet.lowerWins ? a.total - b.total : b.total - a.total));
+		.map((side, index) => ({
+			name: sideName(side.seats, names),
+			total: sheet.totals[index],
+			won: won.has(index)
+		}))
+		.sort(
+			(a, b) =>
+				Number(b.won) - Number(a.won) || (sheet.lowerWins ? a.total - b.total : b.total - a.total)
+		);
 	const kept = [
 		...(record && timeToSay(record.playedMs)
 			? [m.played_line({ time: durationText(record.playedMs) })]

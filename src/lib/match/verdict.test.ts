@@ -132,14 +132,15 @@ describe('every record of a match names the winner and says why', () => {
 		const ended = ENDED.get('pass-pass third-tick')!;
 		const { said, csv, text, play, names } = records(ended);
 		const ticks = said.ticks!;
-		expect(Math.max(...ticks)).toBeGreaterThanOrEqual(3);
+		expect(Math.max(...ticks.map((side) => side.count))).toBeGreaterThanOrEqual(3);
 		expect(said.why).toMatch(/^Won by a third Pass Pass/);
-		const line = `Pass Pass ticks: ${names.map((name, seat) => `${name} ${ticks[seat]}`).join(', ')}.`;
+		const listed = ticks
+			.map(({ seats, count }) => `${seats.map((seat) => names[seat]).join(' & ')} ${count}`)
+			.join(', ');
+		const line = `Pass Pass ticks: ${listed}.`;
 		expect(said.ticksLine).toBe(line);
 		expect(text.split('\n').slice(1, 3)).toEqual([said.why, line]);
-		expect(csv).toContain(
-			`Pass Pass ticks,"${names.map((n, s) => `${n} ${ticks[s]}`).join(', ')}"`
-		);
+		expect(csv).toContain(`Pass Pass ticks,"${listed}"`);
 		expect(play.comments).toBe(`${said.why}\n${line}`);
 		expect(play.players.filter((player) => player.winner)).toHaveLength(
 			summarize(RULES['pass-pass'], ended.state).result!.sides[

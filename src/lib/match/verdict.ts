@@ -21,6 +21,12 @@ export interface VerdictInput {
 	} | null;
 }
 
+/** One side's Pass Pass ticks: its seats and their count. */
+export interface TickCount {
+	readonly seats: readonly number[];
+	readonly count: number;
+}
+
 export interface Verdict {
 	/** the winners' names, side by side ("Léa & Noor"); empty without a winner */
 	readonly winners: readonly string[];
@@ -28,8 +34,13 @@ export interface Verdict {
 	readonly winnerLine: string;
 	/** why, a sentence: "Won by a third Pass Pass: …"; empty without a result */
 	readonly why: string;
-	/** each player's Pass Pass ticks, in seat order, or null for a game without them */
-	readonly ticks: readonly number[] | null;
+	/**
+	 * each side's Pass Pass ticks, in sheet order: a player's own, or in team mode the ticks
+	 * written for the team (docs/rulings.md, Pass Pass 11); null for a game without them
+	 */
+	readonly ticks: readonly TickCount[] | null;
+	/** the winning sides' indexes, for the records that list the sides winner first */
+	readonly winnerSides: readonly number[];
 	/** "Pass Pass ticks: Ana 3, Ben 1, Cleo 0.", or empty */
 	readonly ticksLine: string;
 }
@@ -94,10 +105,19 @@ export function whyText(game: GameId, reason: string, shared: boolean): string {
 	return words ? words() : shared ? m.why_shared() : '';
 }
 
-/** The ticks a Pass Pass match kept per seat (its `ticks` feat), or null. */
-function ticksOf(input: VerdictInput): readonly number[] | null {
+/**
+ * The ticks a Pass Pass match kept: per team (its `team-ticks` feat, the same for each member)
+ * where it was played in teams and kept them, else per seat (its `ticks` feat); or null.
+ */
+function ticksOf(input: VerdictInput): readonly TickCount[] | null {
 	if (input.game !== 'pass-pass') return null;
-	return input.result?.feats?.find((feat) => feat.id === 'ticks')?.seats ?? null;
+	const feat = (id: string) => input.result?.feats?.find((one) => one.id === id)?.seats;
+	const team = feat('team-ticks');
+	const sides = input.result?.sides ?? [];
+	if (team && team.length > 0 && sides.some((seats) => seats.length > 1)) {
+		return sides.map((seats) => ({ seats, count: team[seats[0]] ?? 0 }));
+	}
+	return feat('ticks')?.map((count, seat) => ({ seats: [seat], count })) ?? null;
 }
 
 export function verdict(input: VerdictInput, names: readonly string[]): Verdict {
@@ -105,13 +125,13 @@ export function verdict(input: VerdictInput, names: readonly string[]): Verdict 
 	const ticks = ticksOf(input);
 	const ticksLine = ticks
 		? m.verdict_ticks({
-				ticks: ticks.map((count, seat) => `${names[seat] ?? `#${seat + 1}`} ${count}`).join(', ')
+				ticks: ticks.map(({ seats, count }) => `${sideName(seats, names)} ${count}`).join(', ')
 			})
 		: '';
 	if (input.status !== 'finished' || !result) {
 		const winnerLine =
 			input.status === 'abandoned' ? m.verdict_abandoned() : m.verdict_unfinished();
-		return { winners: [], winnerLine, why: '', ticks, ticksLine };
+		return { winners: [], winnerLine, why: '', ticks, ticksLine, winnerSides: [] };
 	}
 	const winners = result.winners.map((side) => sideName(result.sides[side] ?? [], names));
 	const winnerLine = result.shared
@@ -125,6 +145,7 @@ export function verdict(input: VerdictInput, names: readonly string[]): Verdict 
 		winnerLine,
 		why: whyText(input.game, result.reason, result.shared),
 		ticks,
-		ticksLine
+		ticksLine,
+		winnerSides: [...result.winners]
 	};
 }

@@ -149,6 +149,11 @@ export const ui: GameUi<typeof passPass, PassPassOptions> = {
 	refusal,
 	describe,
 	reason,
+	// the round a third Pass Pass ended is named as not counted (docs/rulings.md, Pass Pass 8)
 	rowLabel: (code, params) =>
-		code === 'sheet-round' ? m.pp_row_round({ round: Number(params?.round ?? 0) }) : code
+		code === 'sheet-round'
+			? m.pp_row_round({ round: Number(params?.round ?? 0) })
+			: code === 'sheet-round-void'
+				? m.pp_row_round_void({ round: Number(params?.round ?? 0) })
+				: code
 };

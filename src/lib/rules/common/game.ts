@@ -78,7 +78,10 @@ export interface Feat<State, Id extends string = string> {
 	/** stored with each finished match and translated by the game's words: never rename one */
 	readonly id: Id;
 	readonly aggregate: Aggregate;
-	/** the figure for each seat, in seat order */
+	/**
+	 * the figure for each seat, in seat order; none at all where this match does not keep it
+	 * (Pass Pass's team ticks in individual play): statistics then count it for nobody
+	 */
 	value(state: State): readonly number[];
 }
 

@@ -64,7 +64,9 @@ export function wonCount(round: Round): number {
 /**
  * Each side's ticks toward the instant win, as the reducer counts them and the screen shows them.
  * Individual: a seat's ticks over all rounds (docs/rulings.md, Pass Pass 7, 8). Teams: the ticks written for the
- * team in each round, plus its best member's ticks this round while it runs (docs/rulings.md, Pass Pass 11).
+ * team in each round, plus its best member's ticks in the round not yet written, while it runs
+ * and while the teams pick (docs/rulings.md, Pass Pass 11): a round that ends with a member's tick does not drop it
+ * from the news before the team has chosen whom to write.
  */
 export function teamTicksNow(state: PassPassState): number[] {
 	const { teams } = state.config;
@@ -73,15 +75,13 @@ export function teamTicksNow(state: PassPassState): number[] {
 			state.rounds.reduce((sum, round) => sum + countTicks(round.won[seat]), 0)
 		);
 	}
-	const round = currentRound(state);
-	return sidesOf(teams, state.players).map((members, side) => {
-		const written = state.rounds.reduce((sum, played) => {
+	return sidesOf(teams, state.players).map((members, side) =>
+		state.rounds.reduce((sum, played) => {
 			const pick = played.picks[side];
-			return sum + (pick === null ? 0 : countTicks(played.won[pick]));
-		}, 0);
-		const live = round.ended ? 0 : Math.max(...members.map((seat) => countTicks(round.won[seat])));
-		return written + live;
-	});
+			const best = Math.max(...members.map((seat) => countTicks(played.won[seat])));
+			return sum + (pick === null ? best : countTicks(played.won[pick]));
+		}, 0)
+	);
 }
 
 /** The side whose tick total the last take brought to 3, or null (docs/rulings.md, Pass Pass 8, 11). */

@@ -98,7 +98,9 @@ describe("players' statistics: Pass Pass ticks earned", () => {
 		]);
 		expect(passPass.outcome(state)).not.toBeNull();
 		expect(passPass.feats?.map((feat) => [feat.id, feat.aggregate, feat.value(state)])).toEqual([
-			['ticks', 'sum', [2, 1, 0]]
+			['ticks', 'sum', [2, 1, 0]],
+			// docs/rulings.md, Pass Pass 11: a team's written ticks, kept only where there are teams
+			['team-ticks', 'sum', []]
 		]);
 	});
 
@@ -109,5 +111,17 @@ describe("players' statistics: Pass Pass ticks earned", () => {
 			{ type: 'won', seat: 2, cards: [...set(2), ...set(3)] }
 		);
 		expect(passPass.feats?.[0].value(state)).toEqual([1, 0, 2, 0]);
+	});
+
+	it('in team mode, each member also keeps the ticks written for the team (docs/rulings.md, Pass Pass 11)', () => {
+		const state = run(
+			start(4, '2x2'),
+			{ type: 'won', seat: 0, cards: set(1) },
+			{ type: 'won', seat: 1, cards: set(2) },
+			{ type: 'endRound' },
+			{ type: 'teamPick', team: 0, seat: 0 },
+			{ type: 'teamPick', team: 1, seat: 3 }
+		);
+		expect(passPass.feats?.[1].value(state)).toEqual([1, 0, 1, 0]);
 	});
 });

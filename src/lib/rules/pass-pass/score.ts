@@ -1,9 +1,9 @@
 import type { Feat, Outcome, ScoreSheet } from '../common';
 import { countPoints, countTicks } from './cards';
-import { isOver } from './round';
+import { isOver, teamTicksNow } from './round';
 
 export { teamTicksNow } from './round';
-import { sidesOf } from './teams';
+import { sideOfSeat, sidesOf } from './teams';
 import type { PassPassFeat, PassPassState } from './types';
 
 /** A team's line for one round: the member written and their points and ticks (docs/rulings.md, Pass Pass 11). */
@@ -23,15 +23,35 @@ export function pointsByRound(state: PassPassState): number[][] {
 	return state.rounds.map((round) => round.won.map(countPoints));
 }
 
-const sum = (rows: number[][], seat: number) => rows.reduce((total, row) => total + row[seat], 0);
+/**
+ * docs/rulings.md, Pass Pass 8: the round a third tick ended (always the last one started), whose points nobody
+ * counts; null when the match was not won that way.
+ */
+export function instantWinRound(state: PassPassState): number | null {
+	return state.winner === null ? null : state.rounds.length - 1;
+}
+
+/**
+ * The points each round counts, [round][seat]: as pointsByRound, but the round of an instant win
+ * counts none (docs/rulings.md, Pass Pass 8), its cells null. Every total, the sheet and the kept result read
+ * these; pointsByRound stays what the cards won are worth, to show what happened.
+ */
+export function countedPointsByRound(state: PassPassState): (number | null)[][] {
+	const voided = instantWinRound(state);
+	return pointsByRound(state).map((row, at) => (at === voided ? row.map(() => null) : row));
+}
+
+const sum = (rows: readonly (readonly (number | null)[])[], seat: number) =>
+	rows.reduce((total, row) => total + (row[seat] ?? 0), 0);
 
 export function totalTicks(state: PassPassState): number[] {
 	const rows = ticksByRound(state);
 	return Array.from({ length: state.players }, (_, seat) => sum(rows, seat));
 }
 
+/** docs/rulings.md, Pass Pass 8, 9: the points counted over the rounds, the round of an instant win left out. */
 export function totalPoints(state: PassPassState): number[] {
-	const rows = pointsByRound(state);
+	const rows = countedPointsByRound(state);
 	return Array.from({ length: state.players }, (_, seat) => sum(rows, seat));
 }
 
@@ -57,7 +77,8 @@ export function suggestedPick(state: PassPassState, team: number, round = state.
 
 /**
  * What each side has toward victory: seats' totals in individual mode; in team mode the written
- * totals (the current round counts once picked).
+ * totals (the current round counts once picked). A team won by a third tick has the ticks that
+ * won it: those written plus its member's this round (docs/rulings.md, Pass Pass 11), never its points.
  */
 export function sideTotals(state: PassPassState): { points: number[]; ticks: number[] } {
 	if (state.config.teams === null) return { points: totalPoints(state), ticks: totalTicks(state) };
@@ -65,7 +86,8 @@ export function sideTotals(state: PassPassState): { points: number[]; ticks: num
 	const written = writtenByRound(state);
 	const add = (team: number, field: 'points' | 'ticks') =>
 		written.reduce((total, row) => total + (row[team]?.[field] ?? 0), 0);
-	return { points: teams.map((t) => add(t, 'points')), ticks: teams.map((t) => add(t, 'ticks')) };
+	const ticks = state.winner === null ? teams.map((t) => add(t, 'ticks')) : teamTicksNow(state);
+	return { points: teams.map((t) => add(t, 'points')), ticks };
 }
 
 /** docs/rulings.md, Pass Pass 10: most points, then most ticks; a tie on both is a shared victory. */
@@ -91,13 +113,20 @@ export function outcome(state: PassPassState): Outcome | null {
 	return { winners: best.map((row) => row.side), shared: best.length > 1, reason };
 }
 
-/** The score pad: a row a round, a column a side; team cells are the written member's points. */
+/**
+ * The score pad: a row a round, a column a side; team cells are the written member's points. The
+ * round of an instant win is a row of its own words and no points (docs/rulings.md, Pass Pass 8).
+ */
 export function sheet(state: PassPassState): ScoreSheet {
 	const sides = sidesOf(state.config.teams, state.players).map((seats) => ({ seats }));
-	const label = (at: number) => ({ code: 'sheet-round', params: { round: at + 1 } });
+	const voided = instantWinRound(state);
+	const label = (at: number) => ({
+		code: at === voided ? 'sheet-round-void' : 'sheet-round',
+		params: { round: at + 1 }
+	});
 	const rows =
 		state.config.teams === null
-			? pointsByRound(state).map((cells, at) => ({ label: label(at), cells }))
+			? countedPointsByRound(state).map((cells, at) => ({ label: label(at), cells }))
 			: writtenByRound(state).map((row, at) => ({
 					label: label(at),
 					cells: row.map((cell) => cell?.points ?? null)
@@ -105,10 +134,22 @@ export function sheet(state: PassPassState): ScoreSheet {
 	return { sides, rows, totals: sideTotals(state).points, lowerWins: false };
 }
 
+/** Team mode: each seat's team's ticks (sideTotals), the same for every member; none in individual mode. */
+export function teamTicksBySeat(state: PassPassState): number[] {
+	if (state.config.teams === null) return [];
+	const { ticks } = sideTotals(state);
+	return Array.from(
+		{ length: state.players },
+		(_, seat) => ticks[sideOfSeat(state.config.teams, seat)]
+	);
+}
+
 /**
  * What a finished match adds to each player's statistics: the ticks each seat earned over the
- * rounds, summed over matches. In team mode these are the member's own ticks, written or not.
+ * rounds, summed over matches. In team mode these are the member's own ticks, written or not;
+ * `team-ticks` are the team's, written (docs/rulings.md, Pass Pass 11), what the match's record shows.
  */
 export const feats: readonly Feat<PassPassState, PassPassFeat>[] = [
-	{ id: 'ticks', aggregate: 'sum', value: totalTicks }
+	{ id: 'ticks', aggregate: 'sum', value: totalTicks },
+	{ id: 'team-ticks', aggregate: 'sum', value: teamTicksBySeat }
 ];

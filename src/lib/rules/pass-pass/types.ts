@@ -117,8 +117,12 @@ export const REFUSALS = [
 ] as const;
 export type PassPassRefusal = (typeof REFUSALS)[number];
 
-/** Figures kept for players' statistics (Feat ids, stored with each finished match). */
-export const FEATS = ['ticks'] as const;
+/**
+ * Figures kept for players' statistics (Feat ids, stored with each finished match): each seat's
+ * own ticks, and in team mode the ticks written for the seat's team (docs/rulings.md, Pass Pass 11), which every
+ * record of a team match shows.
+ */
+export const FEATS = ['ticks', 'team-ticks'] as const;
 export type PassPassFeat = (typeof FEATS)[number];
 
 export const CONFIG_REFUSALS = [
