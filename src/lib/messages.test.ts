@@ -222,6 +222,12 @@ describe('agreement and elision', () => {
 		expect(m.cl_set_full_house({ rank: 'neuf' }, { locale: 'fr' })).toBe('full aux neuf');
 	});
 
+	it('French elides before a mute h, as names take it ("d\'Hugo"), never before "huit"', () => {
+		expect(m.pp_card_of({ name: 'Hugo' }, { locale: 'fr' })).toBe("Carte d'Hugo");
+		expect(m.pp_card_of({ name: 'hélène' }, { locale: 'fr' })).toBe("Carte d'hélène");
+		expect(m.cl_set_pair({ rank: 'huit' }, { locale: 'fr' })).toBe('paire de huit');
+	});
+
 	it('cards won agree with their count in French: "1 carte gagnée", "2 cartes gagnées"', () => {
 		const said = (count: number) =>
 			m.pp_round_cards({ round: 1, rounds: 3, count, max: 24 }, { locale: 'fr' });
