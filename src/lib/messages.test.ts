@@ -50,7 +50,9 @@ const NUMBERS = new Set([
 	'hours',
 	'minutes',
 	'value',
-	'need'
+	'need',
+	// a blocked deal's tiles left in a hand ("cannot hold 1 tile")
+	'tiles'
 ]);
 
 /** 0, 1, 2 and many: French says "0 jeton, 1 jeton, 2 jetons", English "0 chips, 1 chip". */
