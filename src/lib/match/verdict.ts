@@ -22,7 +22,7 @@ export interface VerdictInput {
 }
 
 export interface Verdict {
-	/** the winners' names, side by side ("Léa & Noor"); empty without a winner */
+	/** the winners' names, side by side ("Léa and Noor"); empty without a winner */
 	readonly winners: readonly string[];
 	/** "Ana wins!", "Shared victory: Ana, Ben", "Abandoned: no winner." */
 	readonly winnerLine: string;
