@@ -211,7 +211,7 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 		'true'
 	);
 	await page.getByRole('button', { name: 'Score 46 for Ben and Dan' }).click();
-	await expect(news(page)).toContainText('Deal 1: domino by Ana. Team A 0, Team B 46.');
+	await expect(news(page)).toContainText('Deal 1: Ana went out. Team A 0, Team B 46.');
 	await expect(news(page)).toContainText('Ben starts deal 2.');
 
 	// Deal 2: Ben goes out; an impossible total is refused, then a typed total is scored.
@@ -250,7 +250,7 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 	await expect(sheet.getByRole('row', { name: /Deal 7/ })).toContainText('050');
 	await expect(sheet.locator('tfoot')).toContainText('196196');
 	await expect(page.getByTestId('turn')).toHaveCount(0);
-	await expect(news(page)).toContainText('Deal 7: domino by Cleo. Team A 0, Team B 50.');
+	await expect(news(page)).toContainText('Deal 7: Cleo went out. Team A 0, Team B 50.');
 });
 
 test('house rule: the winner of the previous deal starts the next one', async ({ page }) => {
@@ -262,7 +262,7 @@ test('house rule: the winner of the previous deal starts the next one', async ({
 	await expect(page.getByRole('button', { name: 'Add a player' })).toBeDisabled();
 	for (const [index, name] of TABLE.entries()) await seats.nth(index).fill(name);
 	await page.getByLabel('Who starts').selectOption({ label: 'Dan' });
-	await page.getByLabel('House rule: the winner of the previous deal starts').check();
+	await page.getByLabel('House rule: the player who went out in the previous deal starts').check();
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await expect(turn(page)).toContainText('Dan plays the first tile of deal 1');
 	await shortDomino(page);
