@@ -1,5 +1,5 @@
-// French elision after Paraglide has compiled the messages: "de Ana" → "d'Ana", "que un jeton" →
-// "qu'un jeton". A message cannot know the name it will be given, so each French message that
+// French elision after Paraglide has compiled the messages: "de Ana" → "d'Ana", "de Hugo" →
+// "d'Hugo", "que un jeton" → "qu'un jeton". A message cannot know the name it will be given, so each French message that
 // puts "de" or "que" before a parameter picks the form when it runs, by the value's first letter.
 // Run after `paraglide-js compile` (part of `npm run i18n`); checked by src/lib/messages.test.ts.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,10 +7,15 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 const dir = 'src/lib/paraglide/messages';
 // "de {name}" / "que {name}" at a word boundary, as Paraglide writes them: `de ${i?.name}`
 const BEFORE = /(^|[\s(«\u202f'`])(de|que) \$\{i\?\.(\w+)\}/g;
+// A mute h elides too, as French first names take it ("d'Hugo", "d'Hélène"); the words the
+// messages are given that start with an aspirated h ("paire de huit") keep "de".
+const ASPIRATED = ['huit', 'huiti', 'haut', 'hors', 'héros', 'hasard', 'hongr', 'holland'];
 const HELPER =
 	'\n/** @type {(value: unknown, full: string, short: string) => string} */\n' +
 	'const elide = (value, full, short) => { const word = `${value}`; ' +
-	'return (/^[aeiouàâäéèêëîïôöùûüæœ]/i.test(word) ? short : full) + word; };\n';
+	'const h = /^h/i.test(word) && ' +
+	`!${JSON.stringify(ASPIRATED)}.some((start) => word.toLowerCase().startsWith(start)); ` +
+	'return (h || /^[aeiouàâäéèêëîïôöùûüæœ]/i.test(word) ? short : full) + word; };\n';
 
 let patched = 0;
 for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {

@@ -184,11 +184,11 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 	test.slow();
 	await startMatch(page, 'Pass-Pass', TABLE, { start: 'Ana' });
 
-	// Deal 1: Ana goes out; Ben & Dan's 12 tiles are picked from the unseen ones.
+	// Deal 1: Ana goes out; Ben and Dan's 12 tiles are picked from the unseen ones.
 	await shortDomino(page);
 	await expect(news(page)).toContainText('Domino! Ana played their last tile.');
 	const count = page.getByTestId('count');
-	await expect(count).toContainText("Ana & Cleo score 0. Count Ben & Dan's tiles");
+	await expect(count).toContainText("Ana and Cleo score 0. Count Ben and Dan's tiles");
 	await expect(count).toContainText('They hold 12 tiles');
 	// only the tiles off the line are offered: 1-4 lies on the line
 	await expect(page.getByRole('button', { name: 'Count 1-4' })).toHaveCount(0);
@@ -203,37 +203,37 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 		'true'
 	);
 	// one tile short: refused with the reason
-	await page.getByRole('button', { name: 'Score 40 for Ben & Dan' }).click();
+	await page.getByRole('button', { name: 'Score 40 for Ben and Dan' }).click();
 	await expect(page.getByTestId('refusal')).toHaveText('They hold 12 tiles, not 11.');
 	await page.getByRole('button', { name: 'Count 2-4' }).click();
 	await expect(page.getByRole('button', { name: 'Count 2-4' })).toHaveAttribute(
 		'aria-pressed',
 		'true'
 	);
-	await page.getByRole('button', { name: 'Score 46 for Ben & Dan' }).click();
-	await expect(news(page)).toContainText('Deal 1: domino by Ana. Team A 0, Team B 46.');
+	await page.getByRole('button', { name: 'Score 46 for Ben and Dan' }).click();
+	await expect(news(page)).toContainText('Deal 1: Ana went out. Team A 0, Team B 46.');
 	await expect(news(page)).toContainText('Ben starts deal 2.');
 
 	// Deal 2: Ben goes out; an impossible total is refused, then a typed total is scored.
 	await shortDomino(page);
-	await typeTotal(page, 'Ana & Cleo', 40.5);
+	await typeTotal(page, 'Ana and Cleo', 40.5);
 	await expect(page.getByTestId('refusal')).toHaveText(
 		'A total is a whole number of spots: 40.5 is not one.'
 	);
-	await typeTotal(page, 'Ana & Cleo', 5);
+	await typeTotal(page, 'Ana and Cleo', 5);
 	await expect(page.getByTestId('refusal')).toHaveText(
 		'A total of 5 is impossible here: between 46 and 100.'
 	);
-	await typeTotal(page, 'Ana & Cleo', 60);
+	await typeTotal(page, 'Ana and Cleo', 60);
 	await expect(news(page)).toContainText('Cleo starts deal 3.');
 
 	// Deals 3 to 7, starters Cleo, Dan, Ana, Ben, Cleo: each starter's team wins its deal.
 	const totals: [string, number][] = [
-		['Ben & Dan', 50],
-		['Ana & Cleo', 68],
-		['Ben & Dan', 50],
-		['Ana & Cleo', 68],
-		['Ben & Dan', 50]
+		['Ben and Dan', 50],
+		['Ana and Cleo', 68],
+		['Ben and Dan', 50],
+		['Ana and Cleo', 68],
+		['Ben and Dan', 50]
 	];
 	for (const [index, [losers, total]] of totals.entries()) {
 		await expect(page.getByTestId('status')).toContainText(`Deal ${index + 3} of 7`);
@@ -244,13 +244,13 @@ test('a 7-deal match to a shared result, counting tiles and typed totals', async
 	// 196 each: the lower total wins, so equal totals share the victory.
 	const outcome = page.getByTestId('outcome');
 	await expect(outcome).toContainText('Match over');
-	await expect(outcome).toContainText('Shared victory: Ana & Cleo, Ben & Dan');
+	await expect(outcome).toContainText('Shared victory: Ana and Cleo, Ben and Dan');
 	await expect(outcome).toContainText('Equal team totals after 7 deals: a shared victory.');
 	const sheet = page.getByTestId('score-sheet');
 	await expect(sheet.getByRole('row', { name: /Deal 7/ })).toContainText('050');
 	await expect(sheet.locator('tfoot')).toContainText('196196');
 	await expect(page.getByTestId('turn')).toHaveCount(0);
-	await expect(news(page)).toContainText('Deal 7: domino by Cleo. Team A 0, Team B 50.');
+	await expect(news(page)).toContainText('Deal 7: Cleo went out. Team A 0, Team B 50.');
 });
 
 test('house rule: the winner of the previous deal starts the next one', async ({ page }) => {
@@ -262,11 +262,11 @@ test('house rule: the winner of the previous deal starts the next one', async ({
 	await expect(page.getByRole('button', { name: 'Add a player' })).toBeDisabled();
 	for (const [index, name] of TABLE.entries()) await seats.nth(index).fill(name);
 	await page.getByLabel('Who starts').selectOption({ label: 'Dan' });
-	await page.getByLabel('House rule: the winner of the previous deal starts').check();
+	await page.getByLabel('House rule: the player who went out in the previous deal starts').check();
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await expect(turn(page)).toContainText('Dan plays the first tile of deal 1');
 	await shortDomino(page);
-	await typeTotal(page, 'Ana & Cleo', 70);
+	await typeTotal(page, 'Ana and Cleo', 70);
 	// without the house rule, Ana (to the left of Dan) would start
 	await expect(turn(page)).toContainText('Dan plays the first tile of deal 2');
 });

@@ -50,7 +50,9 @@ const NUMBERS = new Set([
 	'hours',
 	'minutes',
 	'value',
-	'need'
+	'need',
+	// a blocked deal's tiles left in a hand ("cannot hold 1 tile")
+	'tiles'
 ]);
 
 /** 0, 1, 2 and many: French says "0 jeton, 1 jeton, 2 jetons", English "0 chips, 1 chip". */
@@ -220,6 +222,12 @@ describe('agreement and elision', () => {
 		);
 		expect(m.cl_set_pair({ rank: 'as' }, { locale: 'fr' })).toBe("paire d'as");
 		expect(m.cl_set_full_house({ rank: 'neuf' }, { locale: 'fr' })).toBe('full aux neuf');
+	});
+
+	it('French elides before a mute h, as names take it ("d\'Hugo"), never before "huit"', () => {
+		expect(m.pp_card_of({ name: 'Hugo' }, { locale: 'fr' })).toBe("Carte d'Hugo");
+		expect(m.pp_card_of({ name: 'hélène' }, { locale: 'fr' })).toBe("Carte d'hélène");
+		expect(m.cl_set_pair({ rank: 'huit' }, { locale: 'fr' })).toBe('paire de huit');
 	});
 
 	it('cards won agree with their count in French: "1 carte gagnée", "2 cartes gagnées"', () => {

@@ -134,7 +134,7 @@ describe('a table card on the board', () => {
 		const sides = RULES.dominoes.sheet(start.state).sides;
 		// a team is one side: its players' names joined
 		expect(card.sides.map((side) => side.name)).toEqual(
-			sides.map((side) => side.seats.map((seat) => start.start.names[seat]).join(' & '))
+			sides.map((side) => side.seats.map((seat) => start.start.names[seat]).join(' and '))
 		);
 		expect(card.lowerWins).toBe(true);
 		expect(card.news).toBeNull();

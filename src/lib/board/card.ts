@@ -17,7 +17,7 @@ import type { Change } from '$lib/live/protocol';
 export type BoardUi = Pick<GameUi, 'game' | 'news' | 'describe' | 'refusal'>;
 
 export interface CardSide {
-	/** the player, or the team's players joined ("Léa & Sam") */
+	/** the player, or the team's players joined ("Léa and Sam") */
 	readonly name: string;
 	readonly total: number;
 	/** the seat whose turn it is sits on this side */

@@ -20,7 +20,7 @@ const label = (code: string, params?: Readonly<Record<string, string | number>>)
 describe('a match for a spreadsheet and for sharing', () => {
 	it('CSV: a column a side, a row a deal, totals; quotes what needs quoting', () => {
 		expect(sheetCsv(sheet, names, label, 'Total')).toBe(
-			'\uFEFF,Léa & Noor,"Sam ""the hand"" & Ben, Jr."\r\n' +
+			'\uFEFF,Léa and Noor,"Sam ""the hand"" and Ben, Jr."\r\n' +
 				'deal 1,0,12\r\n' +
 				'deal 2,7,\r\n' +
 				'Total,7,12\r\n'
@@ -28,11 +28,11 @@ describe('a match for a spreadsheet and for sharing', () => {
 	});
 
 	it('shared text: the winner line, then totals best first (lowest when lower wins)', () => {
-		expect(resultText('Pass-Pass', sheet, names, said('Léa & Noor win!'))).toBe(
-			'Pass-Pass: Léa & Noor win!\nLéa & Noor 7\nSam "the hand" & Ben, Jr. 12\n\nPasspad'
+		expect(resultText('Pass-Pass', sheet, names, said('Léa and Noor win!'))).toBe(
+			'Pass-Pass: Léa and Noor win!\nLéa and Noor 7\nSam "the hand" and Ben, Jr. 12\n\nPasspad'
 		);
 		expect(resultText('X', { ...sheet, lowerWins: false }, names, said('w')).split('\n')[1]).toBe(
-			'Sam "the hand" & Ben, Jr. 12'
+			'Sam "the hand" and Ben, Jr. 12'
 		);
 	});
 });
@@ -81,7 +81,7 @@ describe('the time played and the note go with the result', () => {
 	const record = { notes: 'At the café, "big" night\nSam arrived late', playedMs: 65 * 60_000 };
 
 	it('shared text: the time played and the note below the totals', () => {
-		const text = resultText('Pass-Pass', sheet, names, said('Léa & Noor win!'), record);
+		const text = resultText('Pass-Pass', sheet, names, said('Léa and Noor win!'), record);
 		expect(text.split('\n').slice(3)).toEqual([
 			'Time played: 1\u00a0h\u00a005',
 			'Note: At the café, "big" night',

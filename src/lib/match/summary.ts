@@ -1,5 +1,6 @@
 import type { AnyGame } from '$lib/rules/common';
 import type { LogSummary } from '$lib/db';
+import { joinNames } from '$lib/i18n/list';
 
 /** What the match row keeps of a state, so lists and statistics never need a replay. */
 export function summarize(game: AnyGame, state: unknown): LogSummary {
@@ -24,7 +25,7 @@ export function summarize(game: AnyGame, state: unknown): LogSummary {
 	};
 }
 
-/** A side's name: the player, or the team's players joined ("Léa & Sam"). */
+/** A side's name: the player, or the team's players joined ("Léa et Sam", i18n/list.ts). */
 export function sideName(seats: readonly number[], names: readonly string[]): string {
-	return seats.map((seat) => names[seat] ?? `#${seat + 1}`).join(' & ');
+	return joinNames(seats.map((seat) => names[seat] ?? `#${seat + 1}`));
 }

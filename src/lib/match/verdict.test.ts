@@ -213,7 +213,7 @@ describe('every record of a match names the winner and says why', () => {
 			);
 			expect(said.why).toBe(why);
 			expect(said.winnerLine).toBe(
-				shared ? 'Shared victory: Ana & Cleo, Ben & Dan' : 'Ben & Dan win!'
+				shared ? 'Shared victory: Ana and Cleo, Ben and Dan' : 'Ben and Dan win!'
 			);
 		}
 	);

@@ -28,7 +28,7 @@ export interface TickCount {
 }
 
 export interface Verdict {
-	/** the winners' names, side by side ("Léa & Noor"); empty without a winner */
+	/** the winners' names, side by side ("Léa and Noor"); empty without a winner */
 	readonly winners: readonly string[];
 	/** "Ana wins!", "Shared victory: Ana, Ben", "Abandoned: no winner." */
 	readonly winnerLine: string;

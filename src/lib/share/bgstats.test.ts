@@ -80,7 +80,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 1,
 					startPlayer: true,
 					role: '',
-					team: 'Ana & Cleo'
+					team: 'Ana and Cleo'
 				},
 				{
 					name: 'Ben',
@@ -90,7 +90,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 2,
 					startPlayer: false,
 					role: '',
-					team: 'Ben & Dan'
+					team: 'Ben and Dan'
 				},
 				{
 					name: 'Cleo',
@@ -100,7 +100,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 1,
 					startPlayer: false,
 					role: '',
-					team: 'Ana & Cleo'
+					team: 'Ana and Cleo'
 				},
 				{
 					name: 'Dan',
@@ -110,7 +110,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 2,
 					startPlayer: false,
 					role: '',
-					team: 'Ben & Dan'
+					team: 'Ben and Dan'
 				}
 			]
 		});
@@ -138,7 +138,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 1,
 					startPlayer: false,
 					role: '',
-					team: 'Ana & Cleo'
+					team: 'Ana and Cleo'
 				},
 				{
 					name: 'Ben',
@@ -148,7 +148,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 2,
 					startPlayer: false,
 					role: '',
-					team: 'Ben & Dan'
+					team: 'Ben and Dan'
 				},
 				{
 					name: 'Cleo',
@@ -158,7 +158,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 1,
 					startPlayer: true,
 					role: '',
-					team: 'Ana & Cleo'
+					team: 'Ana and Cleo'
 				},
 				{
 					name: 'Dan',
@@ -168,7 +168,7 @@ describe('a finished match sent to BG Stats', () => {
 					rank: 2,
 					startPlayer: false,
 					role: '',
-					team: 'Ben & Dan'
+					team: 'Ben and Dan'
 				}
 			]
 		});

@@ -5,6 +5,7 @@
  * installed). Pure: the screen gives the match's fields, the seats' names and the result.
  */
 import type { GameId } from '$lib/rules/common';
+import { joinNames } from '$lib/i18n/list';
 
 export const BG_STATS_APP = 'bgstats://app.bgstatsapp.com/createPlay.html';
 export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
@@ -107,9 +108,9 @@ export function bgStatsPlay(input: PlayInput): BgStatsPlay {
 	const places = ranks(result);
 	const teams = result.sides.some((side) => side.length > 1);
 	const sideOf = (seat: number) => result.sides.findIndex((side) => side.includes(seat));
-	// a team is named by its players, as the score sheet names it ("Ana & Cleo")
+	// a team is named by its players, as the score sheet names it ("Ana and Cleo")
 	const teamName = (side: number) =>
-		result.sides[side].map((seat) => input.seats[seat]?.name ?? '').join(' & ');
+		joinNames(result.sides[side].map((seat) => input.seats[seat]?.name ?? ''));
 	return {
 		sourceName: 'Passpad',
 		sourcePlayId: input.matchId,

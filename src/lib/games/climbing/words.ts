@@ -69,6 +69,10 @@ export const cardsText = (count: number): string =>
 export const tokensText = (count: number): string =>
 	count === 1 ? m.cl_token() : m.cl_tokens_n({ count });
 
+/** The augment's toggle, counted as the upgrade's beside it: "Surenchère : 1 jeton". */
+export const augmentLabel = (price: number): string =>
+	m.cl_augment({ price: m.cl_tokens_n({ count: price }) });
+
 export const pointsText = (name: string, points: number): string =>
 	m.cl_points_to({ name, count: points });
 

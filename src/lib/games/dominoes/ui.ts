@@ -118,7 +118,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 		case 'tally-tiles-range':
 			return m.sp_dom_refusal_tiles_range({
 				team: teamLetter(Number(params.team)),
-				tiles: String(params.tiles),
+				count: Number(params.tiles),
 				min: Number(params.min),
 				max: Number(params.max)
 			});
@@ -129,7 +129,7 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 		case 'tally-seat-tiles-range':
 			return m.sp_dom_refusal_seat_tiles_range({
 				name: names[Number(params.seat)] ?? String(params.seat ?? ''),
-				tiles: String(params.tiles),
+				count: Number(params.tiles),
 				min: Number(params.min),
 				max: Number(params.max)
 			});

@@ -10,7 +10,7 @@ import {
 	type Tile
 } from '$lib/rules/dominoes';
 
-/** The players of a team, as the score sheet names them: "Ana & Cleo". */
+/** The players of a team, as the score sheet names them: "Ana and Cleo". */
 export function teamName(team: number, names: readonly string[]): string {
 	return sideName(teamSeats(team), names);
 }

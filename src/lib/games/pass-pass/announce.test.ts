@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { card, run, start } from '$lib/rules/pass-pass/test-helpers';
+import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
+import { card, run, set, start } from '$lib/rules/pass-pass/test-helpers';
 import type { PassPassAction, PassPassState } from '$lib/rules/pass-pass';
 import { announce } from './announce';
 
@@ -70,5 +71,31 @@ describe('Pass Pass: what just happened, in one line', () => {
 		const last = told(third, { type: 'endRound' });
 		expect(last.text).toBe('Round 3 is over: that was the last round.');
 		expect(last.text).not.toMatch(/next|round 4/);
+	});
+
+	it('each sentence of the line ends with its full stop: cards won, then a tick', () => {
+		const news = told(start(4), { type: 'won', seat: 0, cards: set(1) });
+		expect(news.text).toBe(
+			'Ana won Purple 1 + Blue 1 + Green 1 + Yellow 1. Ana ticks a Pass Pass! 1 of 3.'
+		);
+	});
+
+	it("a team's pick that closes the round is a sentence of its own, in French too (d'Hugo)", () => {
+		const names = ['Hugo', 'Ben', 'Cleo', 'Dan'];
+		const picked = run(
+			start(4, '2x2'),
+			{ type: 'won', seat: 0, cards: [card('blue', 9, 3)] },
+			{ type: 'won', seat: 1, cards: [card('blue', 8, 3)] },
+			{ type: 'endRound' },
+			{ type: 'teamPick', team: 1, seat: 1 }
+		);
+		const action: PassPassAction = { type: 'teamPick', team: 0, seat: 0 };
+		overwriteGetLocale(() => 'fr');
+		try {
+			const news = announce(action, picked, run(picked, action), names);
+			expect(news.text).toMatch(/^L'équipe 1 a noté le score d'Hugo\. La manche 1 est terminée\./);
+		} finally {
+			overwriteGetLocale(() => baseLocale);
+		}
 	});
 });

@@ -68,14 +68,15 @@ function what(
 				? `${took} ${m.pp_discarded({ cards: cardsName(done.rest) })}`
 				: took;
 		}
+		// the news line is sentences, each with its full stop (the log's lines are not)
 		case 'won':
-			return m.pp_log_won({ name: name(action.seat), cards: cardsName(action.cards) });
+			return m.pp_news_won({ name: name(action.seat), cards: cardsName(action.cards) });
 		case 'lead':
-			return m.pp_log_lead({ name: name(action.seat) });
+			return m.pp_leads({ name: name(action.seat) });
 		case 'endRound':
 			return '';
 		case 'teamPick':
-			return m.pp_log_pick({ name: name(action.seat), number: action.team + 1 });
+			return m.pp_news_pick({ name: name(action.seat), number: action.team + 1 });
 	}
 }
 

@@ -1,5 +1,13 @@
 import { m } from '$lib/paraglide/messages';
-import type { Color, ColorGroup, TrickExplanation } from '$lib/rules/pass-pass';
+import {
+	ROUNDS,
+	TRICKS,
+	WON_PER_ROUND,
+	type Color,
+	type ColorGroup,
+	type PassPassState,
+	type TrickExplanation
+} from '$lib/rules/pass-pass';
 
 /** Where this device keeps each card's diamonds: { 'purple-10': 2, ... } (settings table). */
 export const DIAMONDS_KEY = 'pass-pass:diamonds';
@@ -109,4 +117,19 @@ export function winnerWhy(explained: TrickExplanation, names: readonly string[])
 					card: cardName(secondPlay.card)
 				});
 	return { group, first, second };
+}
+
+/**
+ * Where the table is in the match, above the panel: the round and its trick, or the cards won
+ * so far; once the round is over (the teams pick), no trick is under way, so none is named.
+ */
+export function whereWords(state: PassPassState, mode: 'tricks' | 'won'): string {
+	const round = state.rounds[state.rounds.length - 1];
+	const at = { round: state.rounds.length, rounds: ROUNDS };
+	if (round.ended) return m.pp_round_ended_where(at);
+	if (mode === 'tricks') {
+		return m.pp_round_trick({ ...at, trick: Math.min(round.tricks + 1, TRICKS), tricks: TRICKS });
+	}
+	const won = round.won.reduce((sum, cards) => sum + cards.length, 0);
+	return m.pp_round_cards({ ...at, count: won, max: WON_PER_ROUND });
 }
