@@ -23,13 +23,13 @@ const GAMES: [string, GameUi, readonly string[], Record<string, string | number>
 		"I'll Pass",
 		illPass as GameUi,
 		[...illPassRules.REFUSALS, ...illPassRules.CONFIG_REFUSALS],
-		{ card: 17, seat: 1, min: 3, max: 5, count: 23, expected: 44 }
+		{ card: 17, seat: 1, min: 3, max: 5, count: 23, expected: 44, chips: 70 }
 	],
 	[
 		'Pass Pass',
 		passPass as GameUi,
 		[...passPassRules.REFUSALS, ...passPassRules.CONFIG_REFUSALS],
-		{ card: 'purple-10', seat: 1, phase: 'play', team: 1, min: 3, max: 6, players: 4 }
+		{ card: 'purple-10', seat: 1, phase: 'play', team: 1, min: 3, max: 6, players: 4, count: 17 }
 	],
 	[
 		'Pass-Pass',

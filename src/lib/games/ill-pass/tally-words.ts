@@ -2,7 +2,7 @@ import { m } from '$lib/paraglide/messages';
 import type { Refusal } from '$lib/rules/common';
 import { finalScore, type IllPassAction, type IllPassState } from '$lib/rules/ill-pass';
 
-/** Why a score-pad entry cannot be the game's end (the rules' tally refusals), in words. */
+/** Why a score-pad entry cannot be the game's end, or a hand asked about cannot be (the rules' tally refusals), in words. */
 export function tallyRefusal(refusal: Refusal, names: readonly string[]): string {
 	const params = refusal.params ?? {};
 	switch (refusal.code) {
@@ -15,6 +15,19 @@ export function tallyRefusal(refusal: Refusal, names: readonly string[]): string
 			});
 		case 'tally-card-count':
 			return m.sp_ill_refusal_count({ count: Number(params.count) });
+		case 'chips-out-of-range': {
+			const range = {
+				chips: String(params.chips),
+				min: Number(params.min),
+				max: Number(params.max)
+			};
+			// a hand asked about outside a match (/resolve) has no seat
+			return params.seat === undefined
+				? m.sp_res_ill_chips_range(range)
+				: m.sp_ill_refusal_chips_range({ ...range, name: names[Number(params.seat)] ?? '' });
+		}
+		case 'hand-too-many-cards':
+			return m.sp_res_ill_too_many({ count: Number(params.count), max: Number(params.max) });
 		default:
 			return m.sp_ill_refusal_chips({
 				count: Number(params.count),

@@ -41,6 +41,8 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 		case 'tally-card-taken':
 		case 'tally-card-count':
 		case 'tally-chips':
+		case 'chips-out-of-range':
+		case 'hand-too-many-cards':
 			return tallyRefusal(refusal, names);
 		case 'malformed-action':
 		case 'game-over':

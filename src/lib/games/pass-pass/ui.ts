@@ -76,6 +76,12 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.pp_refusal_trick_open();
 		case 'too-many-cards':
 			return m.pp_refusal_too_many({ max: Number(params.max ?? 24) });
+		case 'seat-too-many-cards':
+			return m.pp_refusal_seat_too_many({
+				name: names[Number(params.seat)] ?? '',
+				count: Number(params.count),
+				max: Number(params.max)
+			});
 		case 'nothing-won':
 			return m.pp_refusal_nothing_won();
 		case 'bad-seat':

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dominoes } from './index';
 import { legalMatch, matchInput } from './simulate';
-import { wentOutRange } from './tally';
-import type { DealRecord, DominoesAction, DominoesState } from './types';
+import { allTiles, checkLine, fittingEnds, tileKey } from './line';
+import { BLOCKED_TILES_MAX, wentOutRange } from './tally';
+import type { DealRecord, DominoesAction, DominoesState, Tile } from './types';
 
 const apply = (state: DominoesState, action: DominoesAction) => {
 	const result = dominoes.apply(state, action);
@@ -153,15 +154,47 @@ describe('Pass-Pass score pad refuses impossible deals, saying why', () => {
 		expect(refusal(fresh, { type: 'tally', wentOut: 4, total: 9 })?.code).toBe('bad-seat');
 	});
 
-	it('a blocked deal with a team holding fewer than 2 tiles, or more tiles than the box', () => {
+	it('a blocked deal with a team holding fewer than 2 tiles, or more than a blocked line leaves', () => {
 		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [1, 5] })).toEqual({
 			code: 'tally-tiles-range',
-			params: { team: 0, tiles: '1', min: 2, max: 20 }
+			params: { team: 0, tiles: '1', min: 2, max: 16 }
+		});
+		// Team A 20 + Team B 5 was accepted: 25 tiles in the hands, with at least 10 on the line
+		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [20, 5] })).toEqual({
+			code: 'tally-tiles-range',
+			params: { team: 0, tiles: '20', min: 2, max: 16 }
 		});
 		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [14, 14] })).toEqual({
 			code: 'tally-tiles-total',
-			params: { total: 28, max: 27 }
+			params: { total: 28, max: 18 }
 		});
+		expect(refusal(fresh, { type: 'tally', wentOut: null, left: [12, 7] })).toEqual({
+			code: 'tally-tiles-total',
+			params: { total: 19, max: 18 }
+		});
+		expect(apply(fresh, { type: 'tally', wentOut: null, left: [16, 2] }).deals[0].points).toEqual([
+			16, 2
+		]);
+	});
+
+	it('docs/rulings.md, Pass-Pass 7: the shortest blocked line holds 10 tiles, so 18 are left at most', () => {
+		// both ends 0 and every 0 on the line: nobody can play, whatever the hands hold
+		const line: Tile[] = [
+			[0, 1],
+			[1, 2],
+			[2, 0],
+			[0, 0],
+			[0, 3],
+			[3, 4],
+			[4, 0],
+			[0, 5],
+			[5, 6],
+			[6, 0]
+		];
+		checkLine(line);
+		const left = allTiles().filter((tile) => !line.some((one) => tileKey(one) === tileKey(tile)));
+		expect(left).toHaveLength(BLOCKED_TILES_MAX);
+		expect(left.every((tile) => fittingEnds(line, tile).length === 0)).toBe(true);
 	});
 
 	it('house rule: a blocked deal per team is refused (partners are not tied), per seat checked', () => {
@@ -176,6 +209,10 @@ describe('Pass-Pass score pad refuses impossible deals, saying why', () => {
 		expect(refusal(ruled, { type: 'tally', wentOut: null, left: [10, 10, 4, 4] })?.code).toBe(
 			'tally-tiles-total'
 		);
+		expect(refusal(ruled, { type: 'tally', wentOut: null, left: [10, 1, 5, 3] })).toEqual({
+			code: 'tally-tiles-total',
+			params: { total: 19, max: 18 }
+		});
 		// team A (seats 0 and 2) scores less, 3 to 5; of its partners seat 2 holds fewer: it starts
 		const next = apply(ruled, { type: 'tally', wentOut: null, left: [2, 3, 1, 2] });
 		expect(next.deals[0].points).toEqual([3, 5]);

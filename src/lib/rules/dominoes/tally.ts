@@ -8,8 +8,17 @@ import { BONEYARD_SIZE, HAND_SIZE, SEATS, type DominoesRefusal, type DominoesSta
 export const TEAM_TILES_MAX = 2 * (HAND_SIZE + BONEYARD_SIZE);
 /** A blocked deal leaves a tile in every hand, so at least 2 a team (docs/rulings.md, Pass-Pass 7). */
 export const TEAM_TILES_MIN = 2;
-/** The line holds at least one tile, and every other tile is in a hand once the boneyard is empty. */
-export const BLOCKED_TILES_MAX = allTiles().length - 1;
+/**
+ * Most tiles the four hands can hold at a blocked deal's end (docs/rulings.md, Pass-Pass 7):
+ * with the boneyard empty every tile off the line is in a hand, and nobody can play, so every
+ * tile showing an open number is on the line. Ends 0 and 0 need the seven 0s there; each of the
+ * six [0-x] has its x half against a tile without a 0, one such tile serving two: 7 + 3 = 10
+ * tiles at least ([0-1][1-2][2-0][0-0][0-3][3-4][4-0][0-5][5-6][6-0]); two different open numbers
+ * need 13. So 28 - 10 = 18 tiles at most.
+ */
+export const BLOCKED_TILES_MAX = allTiles().length - 10;
+/** Most tiles one team can hold at a blocked deal's end: the other team keeps at least 2. */
+export const BLOCKED_TEAM_TILES_MAX = BLOCKED_TILES_MAX - TEAM_TILES_MIN;
 
 /** A deal may be entered as its result now: it has begun and no tile is down yet. */
 export function padOpen(state: DominoesState): boolean {
@@ -64,13 +73,13 @@ function blockedHands(
 		if (
 			!Number.isInteger(tiles) ||
 			(tiles as number) < TEAM_TILES_MIN ||
-			(tiles as number) > TEAM_TILES_MAX
+			(tiles as number) > BLOCKED_TEAM_TILES_MAX
 		)
 			return refuse('tally-tiles-range', {
 				team,
 				tiles: String(tiles),
 				min: TEAM_TILES_MIN,
-				max: TEAM_TILES_MAX
+				max: BLOCKED_TEAM_TILES_MAX
 			});
 	}
 	const [team0, team1] = figures as number[];

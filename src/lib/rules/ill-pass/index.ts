@@ -14,7 +14,7 @@ export { cardPoints, finalScore, runs, longestRun } from './scoring';
 export * from './types';
 export * from './selectors';
 export { apply, setup, isOver } from './reducer';
-export { padOpen } from './tally';
+export { handRefusal, padOpen } from './tally';
 
 export const illPass: GameDefinition<IllPassConfig, IllPassState, IllPassAction, IllPassRefusal> = {
 	id: META.id,

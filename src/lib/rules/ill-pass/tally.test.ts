@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { handRefusal } from './tally';
 import { seeded } from '../common';
 import { illPass } from './index';
 import { randomGame } from './simulate';
@@ -90,6 +91,16 @@ describe("I'll Pass score pad refuses impossible ends, saying why", () => {
 		});
 	});
 
+	it('chips a player cannot hold: negative, not whole, or more than the table was dealt', () => {
+		for (const chips of [-1, 2.5, 45, 70]) {
+			const odd = hands.map((hand, seat) => (seat === 2 ? { ...hand, chips } : hand));
+			expect(refusal(fresh, { type: 'tally', hands: odd })).toEqual({
+				code: 'chips-out-of-range',
+				params: { seat: 2, chips: String(chips), min: 0, max: 44 }
+			});
+		}
+	});
+
 	it('a card a player took while refereed, entered for another', () => {
 		let state = apply(fresh, { type: 'reveal', card: 20 });
 		state = apply(state, { type: 'take' });
@@ -110,5 +121,26 @@ describe("I'll Pass score pad refuses impossible ends, saying why", () => {
 		expect(refusal(up, { type: 'tally', hands })?.code).toBe('card-already-face-up');
 		const done = apply(fresh, { type: 'tally', hands });
 		expect(refusal(done, { type: 'tally', hands })?.code).toBe('game-over');
+	});
+});
+
+describe("docs/rulings.md, I'll Pass 1, 4: a hand asked about outside a match (/resolve)", () => {
+	it('chips: a whole number from 0 to 55, the 11 each of at most 5 players', () => {
+		expect(handRefusal([3, 4, 9], 0)).toBeNull();
+		expect(handRefusal([3, 4, 9], 55)).toBeNull();
+		for (const chips of [-1, 2.5, 56, 70, Number.NaN])
+			expect(handRefusal([3, 4, 9], chips)).toEqual({
+				code: 'chips-out-of-range',
+				params: { chips: String(chips), min: 0, max: 55 }
+			});
+	});
+
+	it('cards: at most the 24 a game plays', () => {
+		const all = Array.from({ length: 32 }, (_, at) => at + 3);
+		expect(handRefusal(all.slice(0, 24), 0)).toBeNull();
+		expect(handRefusal(all.slice(0, 25), 0)).toEqual({
+			code: 'hand-too-many-cards',
+			params: { count: 25, max: 24 }
+		});
 	});
 });

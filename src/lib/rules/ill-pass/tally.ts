@@ -1,4 +1,5 @@
-import { MALFORMED, ok, refuse, type Result } from '../common';
+import { MALFORMED, ok, refuse, type Refusal, type Result } from '../common';
+import { META } from './meta';
 import { isOver } from './reducer';
 import {
 	CARDS_PLAYED,
@@ -30,7 +31,10 @@ export function tally(state: IllPassState, entered: unknown): Result<IllPassStat
 	for (const [seat, hand] of (entered as unknown[]).entries()) {
 		const fields = (hand ?? {}) as { cards?: unknown; chips?: unknown };
 		if (!Array.isArray(fields.cards)) return refuse(MALFORMED);
-		if (!Number.isInteger(fields.chips) || (fields.chips as number) < 0) return refuse(MALFORMED);
+		if (typeof fields.chips !== 'number') return refuse(MALFORMED);
+		const most = CHIPS_EACH * state.hands.length;
+		if (!chipsWithin(fields.chips, most))
+			return refuse('chips-out-of-range', { seat, chips: String(fields.chips), min: 0, max: most });
 		for (const card of fields.cards as unknown[]) {
 			if (
 				!Number.isInteger(card) ||
@@ -60,4 +64,26 @@ export function tally(state: IllPassState, entered: unknown): Result<IllPassStat
 		...hands.flatMap((hand) => hand.cards.filter((card) => !before.has(card)))
 	];
 	return ok({ ...state, hands, revealed, faceUp: null, pot: 0 });
+}
+
+/** A whole number of chips from 0 to `most`. */
+function chipsWithin(chips: unknown, most: number): chips is number {
+	return Number.isInteger(chips) && (chips as number) >= 0 && (chips as number) <= most;
+}
+
+/**
+ * A hand asked about outside a match (/resolve): what one player can hold at a game's end
+ * (docs/rulings.md, I'll Pass 1): at most the 24 cards a game plays, and a whole number of chips
+ * from 0 to every chip of the largest table, 11 each for 5 players. Null when it can be.
+ */
+export function handRefusal(
+	cards: readonly number[],
+	chips: number
+): Refusal<IllPassRefusal> | null {
+	if (cards.length > CARDS_PLAYED)
+		return { code: 'hand-too-many-cards', params: { count: cards.length, max: CARDS_PLAYED } };
+	const most = CHIPS_EACH * META.players.max;
+	if (!chipsWithin(chips, most))
+		return { code: 'chips-out-of-range', params: { chips: String(chips), min: 0, max: most } };
+	return null;
 }

@@ -48,7 +48,9 @@ export const REFUSALS = [
 	'tally-card-twice',
 	'tally-card-taken',
 	'tally-card-count',
-	'tally-chips'
+	'tally-chips',
+	'chips-out-of-range',
+	'hand-too-many-cards'
 ] as const;
 export type IllPassRefusal = (typeof REFUSALS)[number];
 

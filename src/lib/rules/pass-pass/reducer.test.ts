@@ -276,8 +276,26 @@ describe('docs/rulings.md, Pass Pass 12: cards won, switchable within a round', 
 		}
 	});
 
+	it('docs/rulings.md, Pass Pass 4-5: one player wins at most 16 cards a round, 2 a trick as second winner', () => {
+		expect(refusal(start(), { type: 'won', seat: 1, cards: DECK.slice(0, 17) })).toEqual({
+			code: 'seat-too-many-cards',
+			params: { seat: 1, count: 17, max: 16 }
+		});
+		const state = run(start(), { type: 'won', seat: 1, cards: DECK.slice(0, 10) });
+		expect(refusal(state, { type: 'won', seat: 1, cards: DECK.slice(10, 17) })).toEqual({
+			code: 'seat-too-many-cards',
+			params: { seat: 1, count: 17, max: 16 }
+		});
+		const full = run(state, { type: 'won', seat: 1, cards: DECK.slice(10, 16) });
+		expect(full.rounds[0].won[1]).toHaveLength(16);
+	});
+
 	it('at most 24 cards are won in a round (8 tricks x 3); the 24th closes the round', () => {
-		let state = run(start(), { type: 'won', seat: 0, cards: DECK.slice(0, 22) });
+		let state = run(
+			start(),
+			{ type: 'won', seat: 0, cards: DECK.slice(0, 16) },
+			{ type: 'won', seat: 2, cards: DECK.slice(16, 22) }
+		);
 		expect(refusal(state, { type: 'won', seat: 1, cards: DECK.slice(22, 25) })).toMatchObject({
 			code: 'too-many-cards'
 		});

@@ -18,6 +18,7 @@ import { explainTrick, takesAfter } from './trick';
 import {
 	TAKEN_PER_TRICK,
 	WON_PER_ROUND,
+	WON_PER_SEAT,
 	type Card,
 	type PassPassAction,
 	type PassPassConfig,
@@ -193,6 +194,9 @@ function won(state: PassPassState, seat: unknown, input: unknown): Step {
 	if (wonCount(currentRound(state)) + cards.length > WON_PER_ROUND) {
 		return refuse('too-many-cards', { max: WON_PER_ROUND });
 	}
+	const count = currentRound(state).won[seat].length + cards.length;
+	if (count > WON_PER_SEAT)
+		return refuse('seat-too-many-cards', { seat, count, max: WON_PER_SEAT });
 	return ok(settle({ ...addWon(state, seat, cards), lastTrick: null }, seat));
 }
 

@@ -10,6 +10,11 @@ export const TRICKS = 8;
 export const ROUNDS = 3;
 export const TAKEN_PER_TRICK = 3;
 export const WON_PER_ROUND = TRICKS * TAKEN_PER_TRICK;
+/**
+ * Most cards one player wins in a round: the first winner takes 1, the second winner 2, and
+ * nobody is both, so 2 a trick at most (docs/rulings.md, Pass Pass 4, 5).
+ */
+export const WON_PER_SEAT = TRICKS * 2;
 /** docs/rulings.md, Pass Pass 8, 11: the third tick wins at once. */
 export const TICKS_TO_WIN = 3;
 
@@ -110,6 +115,7 @@ export const REFUSALS = [
 	'take-not-allowed',
 	'trick-in-progress',
 	'too-many-cards',
+	'seat-too-many-cards',
 	'nothing-won',
 	'bad-seat',
 	'bad-team',
