@@ -52,3 +52,16 @@ test("I'll Pass: a second Pass too quick to be a person's says so on the news li
 	await expect(page.getByTestId('refusal')).toHaveCount(0);
 	await expect(page.getByTestId('pot')).toHaveText('2 chips on it');
 });
+
+test('Pass Pass: "Diamonds remembered on this device" follows the cards as they are entered', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
+	await page.getByText('Diamonds remembered on this device').click();
+	const remembered = page.getByTestId('diamonds-editor');
+	await expect(remembered).toHaveText("No card's diamonds entered yet.");
+	await page.getByRole('button', { name: /^Play Purple 10 \(/ }).click();
+	await page.getByRole('button', { name: 'Purple 10, diamonds: 2' }).click();
+	await expect(page.getByTestId('whose')).toHaveText('Ben plays a card');
+	await expect(remembered.getByRole('combobox', { name: 'Purple 10' })).toHaveValue('2');
+});
