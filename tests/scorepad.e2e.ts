@@ -103,9 +103,13 @@ for (const lang of ['en', 'fr'] as const) {
 				await logged(page, at + 1);
 			}
 			await expect(page.getByTestId('outcome')).toBeVisible();
+			// finished on the pad: the sheet holds the totals (no referee's panel, no boneyard)
+			await expect(page.getByTestId('boneyard')).toHaveCount(0);
 			const [a, b] = dominoTotals(run.state);
-			await expect(page.getByTestId('total-0')).toHaveText(String(a));
-			await expect(page.getByTestId('total-1')).toHaveText(String(b));
+			await expect(page.getByTestId('score-sheet').locator('tfoot td')).toHaveText([
+				String(a),
+				String(b)
+			]);
 			console.log(thumb.report(`dominoes score pad ${lang}`));
 		});
 
@@ -133,8 +137,11 @@ for (const lang of ['en', 'fr'] as const) {
 				await logged(page, at + 1);
 			}
 			await expect(page.getByTestId('outcome')).toBeVisible();
-			for (const [seat, points] of climbingTotals(end).entries())
-				await expect(page.getByTestId(`total-${seat}`)).toHaveText(String(points));
+			// finished on the pad: the sheet holds the totals (no referee's panel, no supply)
+			await expect(page.getByTestId('supply')).toHaveCount(0);
+			await expect(page.getByTestId('score-sheet').locator('tfoot td')).toHaveText(
+				climbingTotals(end).map(String)
+			);
 			console.log(thumb.report(`climbing score pad ${lang}`));
 		});
 

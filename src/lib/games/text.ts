@@ -24,6 +24,9 @@ export function commonRefusal(refusal: Refusal): string {
 			return m.refusal_bad_start();
 		case 'bad-option':
 			return m.refusal_bad_option();
+		case 'double-tap':
+			// the session's own word, not a rule's: a second tap too quick to be a new entry
+			return m.match_double_tap();
 		default:
 			// a code from a newer Passpad (a backup's): still words, never the code itself
 			return m.refusal_generic();

@@ -41,6 +41,12 @@ export interface GameUi<G extends AnyGame = AnyGame, Options = unknown> {
 	readonly ScorePad?: Component<{ session: MatchSession<G> }>;
 	/** whether the rules take a round's result now (between rounds); the rules' own answer */
 	padOpen?(state: StateOf<G>): boolean;
+	/**
+	 * A match finished on the score pad still shows the Panel: it holds what the pad entered
+	 * (I'll Pass: each player's cards and chips). Otherwise the Panel would show the referee's
+	 * leftovers (a boneyard, a supply) and the outcome and the sheet stand alone.
+	 */
+	readonly padEndsOnPanel?: boolean;
 	/** the game's setup options (house rules, teams, mode) on the new-match screen */
 	readonly Options: Component<
 		{ options: Options; players: number; names: readonly string[] },

@@ -19,6 +19,8 @@ interface Asked {
 export class DoubleTap {
 	/** the last entry accepted and when: a second tap on the same button is not a new entry */
 	#last: Asked | null = null;
+	/** the entry being written now: a tap landing again meanwhile is the same tap */
+	#writing: Asked | null = null;
 
 	constructor(readonly input: TapSource) {}
 
@@ -29,21 +31,34 @@ export class DoubleTap {
 		return { type: (action as { type?: unknown } | undefined)?.type, at: this.input.now(), press };
 	}
 
-	/** Whether this ask is the last accepted one landing again. */
+	/** Whether this ask is the last accepted one, or the one being written, landing again. */
 	twice(asked: Asked | null): boolean {
-		const previous = this.#last;
-		return (
-			asked !== null &&
-			previous !== null &&
-			previous.type === asked.type &&
-			previous.press.target === asked.press.target &&
-			asked.press.count - previous.press.count <= 1 &&
-			asked.at - previous.at < DOUBLE_TAP_MS
-		);
+		return landsAgain(this.#last, asked) || landsAgain(this.#writing, asked);
+	}
+
+	/** An entry is being written: until it is answered, its own tap landing again is twice. */
+	writing(asked: Asked | null): void {
+		this.#writing = asked;
 	}
 
 	/** A refused entry records nothing, so only an accepted one can be tapped twice. */
 	accepted(asked: Asked | null): void {
 		this.#last = asked;
+		this.#writing = null;
 	}
+
+	refused(): void {
+		this.#writing = null;
+	}
+}
+
+function landsAgain(previous: Asked | null, asked: Asked | null): boolean {
+	return (
+		asked !== null &&
+		previous !== null &&
+		previous.type === asked.type &&
+		previous.press.target === asked.press.target &&
+		asked.press.count - previous.press.count <= 1 &&
+		asked.at - previous.at < DOUBLE_TAP_MS
+	);
 }

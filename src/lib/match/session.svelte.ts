@@ -51,6 +51,8 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	#editing = $state.raw<Editing<StateOf<G>> | null>(null);
 	#editFailure = $state.raw<EditFailure | null>(null);
 	#edited = $state.raw<{ index: number; kind: EditKind | 'remove' } | null>(null);
+	/** a tap on the control whose entry is being written landed again (said once written) */
+	#doubled = false;
 	#undone = $state.raw<{ action: ActionOf<G>; before: StateOf<G> } | null>(null);
 	#names = $derived(this.#match.seats.map((seat) => isolate(seat.name)));
 	#turn = $derived.by((): number | null => this.ui.game.turn(this.state));
@@ -162,13 +164,27 @@ export class MatchSession<G extends AnyGame = AnyGame> {
 	 * While editing the past, the action replaces (or goes before) the one being edited.
 	 */
 	async act(action: ActionOf<G>): Promise<boolean> {
-		if (this.#busy) return false;
 		const asked = this.#taps.ask(action);
-		if (this.#taps.twice(asked)) return false;
+		// dropped, and said on the news line: a person who meant two entries taps again. While
+		// the first is being written, it is said once that one is answered (its answer clears
+		// the news line).
+		if (this.#taps.twice(asked)) {
+			if (this.#busy) this.#doubled = true;
+			else this.#refused({ code: 'double-tap' });
+			return false;
+		}
+		if (this.#busy) return false;
 		if (this.#editing) return this.#edit(this.#editing, action);
+		this.#taps.writing(asked);
 		const done = await this.store.act(action);
-		if (!done.ok && 'refusal' in done) return this.#refused(done.refusal);
+		const doubled = this.#doubled;
+		this.#doubled = false;
+		if (!done.ok && 'refusal' in done) {
+			this.#taps.refused();
+			return this.#refused(done.refusal);
+		}
 		this.#taps.accepted(asked); // stored or not, the rules took it: a second tap is twice
+		if (doubled) this.#refused({ code: 'double-tap' });
 		return done.ok;
 	}
 

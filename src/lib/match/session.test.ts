@@ -5,6 +5,8 @@ import { illPass, type IllPassState } from '$lib/rules/ill-pass';
 import { MatchSession } from './session.svelte';
 import { freshDatabase, open, state, ui } from './session-fixture';
 import type { TapSource } from './taps';
+import { m } from '$lib/paraglide/messages';
+import { ui as illPassUi } from '$lib/games/ill-pass/ui';
 
 const db = freshDatabase();
 
@@ -211,6 +213,36 @@ describe('MatchSession: at the table', () => {
 			{ type: 'pass' }
 		]);
 		expect(state(session).seat).toBe(1);
+	});
+
+	it('a dropped double tap says so on the news line, and the next entry clears it', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap('17');
+		await session.act({ type: 'reveal', card: 17 });
+		tap('Pass', 1000);
+		await session.act({ type: 'pass' });
+		tap('Pass', 120);
+		expect(await session.act({ type: 'pass' })).toBe(false);
+		expect(session.refusal).toEqual({ code: 'double-tap' });
+		expect(illPassUi.refusal(session.refusal!, session.names)).toBe(m.match_double_tap());
+		tap('Pass', 600);
+		expect(await session.act({ type: 'pass' })).toBe(true);
+		expect(session.refusal).toBeNull();
+	});
+
+	it('a double tap landing while the first is still being written is said once it is saved', async () => {
+		const { input, tap } = hand();
+		const session = await openWith(input);
+		tap('17');
+		await session.act({ type: 'reveal', card: 17 });
+		tap('Pass', 1000);
+		const first = session.act({ type: 'pass' });
+		tap('Pass', 20);
+		expect(await session.act({ type: 'pass' })).toBe(false);
+		expect(await first).toBe(true);
+		expect(session.refusal).toEqual({ code: 'double-tap' });
+		expect((await loadLog(session.match.id)).actions).toHaveLength(2);
 	});
 
 	it('a refused entry asked again at once is a new try, not a double tap', async () => {

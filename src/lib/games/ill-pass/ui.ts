@@ -80,6 +80,7 @@ export const ui: GameUi<typeof illPass, IllPassOptions> = {
 	Panel,
 	ScorePad,
 	padOpen,
+	padEndsOnPanel: true,
 	Options,
 	Rules,
 	news: announce,

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { gameLink, playIllPass, startMatch } from './helpers';
+
+// The score pad's work in progress, and the taps the app can spare (issue 35's "fewer taps").
+
+test('the new-match refusal follows the names: filled in, "Every seat needs a name." goes', async ({
+	page
+}) => {
+	await page.goto('/');
+	await gameLink(page, "Play I'll Pass").click();
+	const start = page.getByRole('button', { name: 'Start the match' });
+	await expect(start).toBeEnabled();
+	await start.click();
+	const refusal = page.getByRole('alert');
+	await expect(refusal).toHaveText('Every seat needs a name.');
+	const seats = page.getByLabel(/Name of the player in seat/);
+	await seats.nth(0).fill('Ana');
+	await seats.nth(1).fill('Ben');
+	await expect(refusal).toHaveText('Every seat needs a name.');
+	await seats.nth(2).fill('Cleo');
+	await expect(refusal).toHaveCount(0);
+	// a name cleared again is refused again, without a second tap on Start
+	await seats.nth(2).fill('');
+	await expect(refusal).toHaveText('Every seat needs a name.');
+});
+
+test("I'll Pass: a second Pass too quick to be a person's says so on the news line", async ({
+	page
+}) => {
+	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
+	await playIllPass(page, [20]);
+	// the page's time stands still for the two taps: the second lands within the double-tap
+	// guard (300 ms) however long this busy machine takes to save the first
+	await page.evaluate(() => {
+		const real = performance.now.bind(performance);
+		const still = real();
+		performance.now = () => still;
+		Object.assign(window, { timeFlows: () => (performance.now = real) });
+	});
+	const pass = page.getByRole('button', { name: 'Pass: pay 1 chip' });
+	await pass.click();
+	await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
+	// the same finger landing again on Pass: dropped, and the table is told
+	await pass.click();
+	await expect(page.getByTestId('pot')).toHaveText('1 chip on it');
+	await expect(page.getByTestId('refusal')).toHaveText(
+		'Two taps this close on one button count as one: tap again to enter it once more.'
+	);
+	// a person's next Pass, a moment later, is Ben's
+	await page.evaluate(() => (window as unknown as { timeFlows(): void }).timeFlows());
+	await playIllPass(page, ['pass']);
+	await expect(page.getByTestId('refusal')).toHaveCount(0);
+	await expect(page.getByTestId('pot')).toHaveText('2 chips on it');
+});
+
+test('Pass Pass: "Diamonds remembered on this device" follows the cards as they are entered', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
+	await page.getByText('Diamonds remembered on this device').click();
+	const remembered = page.getByTestId('diamonds-editor');
+	await expect(remembered).toHaveText("No card's diamonds entered yet.");
+	await page.getByRole('button', { name: /^Play Purple 10 \(/ }).click();
+	await page.getByRole('button', { name: 'Purple 10, diamonds: 2' }).click();
+	await expect(page.getByTestId('whose')).toHaveText('Ben plays a card');
+	await expect(remembered.getByRole('combobox', { name: 'Purple 10' })).toHaveValue('2');
+});
