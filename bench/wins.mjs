@@ -1,4 +1,4 @@
-// Who wins what with 10,000 matches, printed, never asserted (README, "Performance"): the players'
+// Who wins what with 10,000 matches, printed, never asserted (bench/RESULTS.md, "Current figures"): the players'
 // page (/players) of the built app in Chromium at 360x640, opened from /settings, timed from the
 // navigation to the frame painted with its four tables (a MutationObserver sees them, then the
 // next frame: one clock through performance.timeOrigin), and a year of it chosen in its period

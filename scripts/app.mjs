@@ -1,7 +1,7 @@
 // The static build served like any static host would: files from the build folder (the
 // prerendered home page is index.html), and the app shell (200.html) for every other path, so
 // deep links work. The headers (cache, Content-Security-Policy and the other security headers)
-// are the ones the README's "Hosting the build elsewhere" asks of any host: scripts/headers.mjs.
+// are the ones docs/hosting.md, "Hosting the build elsewhere", asks of any host: scripts/headers.mjs.
 // Text files go out precompressed when the browser accepts it: the .br or .gz sibling the
 // build wrote (scripts/compress.mjs), never compressed again per request.
 // Used by scripts/serve.mjs (the app alone) and scripts/server.mjs (the app and live play).

@@ -1,7 +1,7 @@
 // Precompressed siblings for the static build: `file.js.br` (brotli) and `file.js.gz` (gzip)
 // beside each text file, written once at build time at the highest levels, so a host sends
 // them as they are instead of compressing on every request (or not at all). `npm run build`
-// runs it; scripts/serve.mjs sends them (the README's "Hosting the build elsewhere" says what
+// runs it; scripts/serve.mjs sends them (docs/hosting.md, "Hosting the build elsewhere", says what
 // another host must do). Usage: node scripts/compress.mjs [build]
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,42 +1,51 @@
-// French elision after Paraglide has compiled the messages: "de Ana" → "d'Ana", "de Hugo" →
-// "d'Hugo", "que un jeton" → "qu'un jeton". A message cannot know the name it will be given, so each French message that
-// puts "de" or "que" before a parameter picks the form when it runs, by the value's first letter.
-// Run after `paraglide-js compile` (part of `npm run i18n`); checked by src/lib/messages.test.ts.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// French elision: "de Ana" → "d'Ana", "de Hugo" → "d'Hugo", "que un jeton" → "qu'un jeton". A message cannot know the
+// name it will be given, so each French message that puts "de" or "que" right before a parameter
+// picks the form when it runs, by the value's first letter (`elide` in the generated runtime).
+// Used by scripts/messages.mjs when it writes the message modules; checked by
+// src/lib/messages.test.ts ("French elides…").
 
-const dir = 'src/lib/paraglide/messages';
-// "de {name}" / "que {name}" at a word boundary, as Paraglide writes them: `de ${i?.name}`
-const BEFORE = /(^|[\s(«\u202f'`])(de|que) \$\{i\?\.(\w+)\}/g;
+/** "de " or "que " closing a text, as a word of its own, so a parameter follows it. */
+const BEFORE = /(^|[\s(«'])(de|que) $/;
+
 // A mute h elides too, as French first names take it ("d'Hugo", "d'Hélène"); the words the
 // messages are given that start with an aspirated h ("paire de huit") keep "de".
 const ASPIRATED = ['huit', 'huiti', 'haut', 'hors', 'héros', 'hasard', 'hongr', 'holland'];
-const HELPER =
-	'\n/** @type {(value: unknown, full: string, short: string) => string} */\n' +
-	'const elide = (value, full, short) => { const word = `${value}`; ' +
-	'const h = /^h/i.test(word) && ' +
-	`!${JSON.stringify(ASPIRATED)}.some((start) => word.toLowerCase().startsWith(start)); ` +
-	'return (h || /^[aeiouàâäéèêëîïôöùûüæœ]/i.test(word) ? short : full) + word; };\n';
 
-let patched = 0;
-for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-	const path = `${dir}/${file}`;
-	const source = readFileSync(path, 'utf8');
-	const start = source.indexOf('const fr_');
-	if (start < 0) continue;
-	const end = source.indexOf('\n};', start);
-	if (end < 0) throw new Error(`${path}: the French message's end was not found`);
-	const french = source.slice(start, end);
-	const elided = french.replace(BEFORE, (_, lead, word, param) => {
-		const short = word === 'de' ? "d'" : "qu'";
-		return `${lead}\${elide(i?.${param}, '${word} ', "${short}")}`;
+/** The code that picks "de "/"d'" by the value's first letter, put in the generated runtime. */
+export const ELIDE = `/**
+ * "de Ana" → "d'Ana", "de Hugo" → "d'Hugo", "que un" → "qu'un": French elides before a vowel
+ * or a mute h (scripts/elision.mjs).
+ * @param {unknown} value
+ * @param {string} full
+ * @param {string} short
+ * @returns {string}
+ */
+export const elide = (value, full, short) => {
+	const word = \`\${value}\`;
+	const lower = word.toLowerCase();
+	const muteH = /^h/.test(lower) && !${JSON.stringify(ASPIRATED)}.some((start) => lower.startsWith(start));
+	return (muteH || /^[aeiouàâäéèêëîïôöùûüæœ]/i.test(word) ? short : full) + word;
+};
+`;
+
+/**
+ * A French text's parts with each "de"/"que" that stands before a parameter moved into that
+ * parameter: `{ text: 'Carte de ' }, { param: 'name' }` becomes
+ * `{ text: 'Carte ' }, { param: 'name', elide: ['de ', "d'"] }`.
+ * @param {Array<{ text: string } | { param: string }>} parts
+ */
+export function elideFrench(parts) {
+	/** @type {Array<{ text: string } | { param: string, elide?: [string, string] }>} */
+	const out = parts.map((part) => ({ ...part }));
+	out.forEach((part, index) => {
+		const before = out[index - 1];
+		if (!('param' in part) || !before || !('text' in before)) return;
+		const match = before.text.match(BEFORE);
+		// "de" opens the text only where the text opens the message: "{a}de {b}" is no word "de"
+		if (!match || (match[1] === '' && match.index === 0 && index !== 1)) return;
+		const word = match[2];
+		before.text = before.text.slice(0, -(word.length + 1));
+		part.elide = [`${word} `, word === 'de' ? "d'" : "qu'"];
 	});
-	if (elided === french) continue;
-	const header = source.indexOf('\n/** @typedef');
-	if (header < 0)
-		throw new Error(`${path}: Paraglide's message layout changed; update elision.mjs`);
-	const body = source.slice(0, start) + elided + source.slice(end);
-	writeFileSync(path, body.slice(0, header) + HELPER + body.slice(header));
-	patched++;
+	return out;
 }
-if (patched === 0)
-	throw new Error('elision.mjs: no French message to elide; did Paraglide change?');

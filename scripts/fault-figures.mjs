@@ -1,4 +1,4 @@
-// Fault figures for the README's "Hardening" table, through the real build in Chromium:
+// Fault figures for docs/security.md, "Hardening" (its table), through the real build in Chromium:
 //   kills: the browser killed (SIGKILL) right after an action shows as done, or while it is
 //          being written; after a restart, is every action the screen confirmed still there?
 //   races: two tabs on one match tap at the same moment (two different cards revealed); does

@@ -1,5 +1,5 @@
-// The HTTP headers Passpad's static build needs from any host (the README's "Hosting the
-// build elsewhere" lists the same). scripts/serve.mjs sends them; tests/hardening.e2e.ts checks.
+// The HTTP headers Passpad's static build needs from any host (docs/hosting.md, "Hosting the
+// build elsewhere", lists the same). scripts/serve.mjs sends them; tests/hardening.e2e.ts checks.
 import { readFileSync } from 'node:fs';
 
 /**

@@ -101,7 +101,7 @@ export class Thumb {
 		this.#current = null;
 	}
 
-	/** "trick: 9 taps (min 9, max 13, 24 entries)" per kind, for the README's taps table. */
+	/** "trick: 9 taps (min 9, max 13, 24 entries)" per kind, for bench/RESULTS.md, "Taps". */
 	report(game: string): string {
 		const rows = [...this.perAction].map(([kind, list]) => {
 			const mean = list.reduce((a, b) => a + b, 0) / list.length;

@@ -18,7 +18,7 @@ import { seeded } from '../src/lib/rules/common';
 
 // Score pad (docs/rulings.md): whole matches entered round by round as their results, and one
 // mixing refereed and entered deals, with one thumb at 360x640: before every tap the control is
-// on screen and topmost (Thumb), and the taps are counted and printed for the README.
+// on screen and topmost (Thumb), and the taps are counted and printed for bench/RESULTS.md, "Taps".
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'];
 const PAD = { en: /^Score pad: enter/, fr: /^Carnet de score\s*: saisir/ };

@@ -1,5 +1,5 @@
 // Who may connect to the live server: the registry in the data folder (tables.json) holds each
-// user's bcrypt hash and role, never a password (docs/live.md, "Credentials"). A password
+// user's bcrypt hash and role, never a password (docs/live.md, "A new table"). A password
 // exists in plain only in the answer to the phone that asked for it, and, for the host
 // credential, in host.secret (readable by the server's own user only), so the host's link
 // survives a restart.

@@ -244,6 +244,14 @@ describe('agreement and elision', () => {
 		expect(m.pp_card_yellow({ value: 3 }, { locale: 'fr' })).toBe('3 jaune');
 	});
 
+	it('a count French calls "many" (a million) takes the plural, never the message\'s name', () => {
+		// Intl says "many" for 1,000,000 in French; a message has "one" and "other" only
+		expect(m.history_count({ count: 1_000_000 }, { locale: 'fr' })).toBe('1000000 parties');
+		for (const key of keys.filter((key) => typeof table[key][1] !== 'string')) {
+			expect(render(key, 'fr', 1_000_000), key).not.toContain(key);
+		}
+	});
+
 	it('French punctuation keeps its sign on the line: "Jetons : 10" with a narrow no-break space', () => {
 		expect(m.cl_supply({ count: 10 }, { locale: 'fr' })).toBe('Réserve\u202f: 10');
 	});

@@ -2,7 +2,7 @@
  * A box of fixed height whose words must read whole (the news line beside Undo): when the
  * text overflows, the box takes a smaller step of type (data-fit="1", then "2"; the styles
  * that use it keep every step at 12 px or more), and at "3" it scrolls within itself, so the
- * box never grows and the pad below never moves under the thumb (docs/architecture.md, "At
+ * box never grows and the pad below never moves under the thumb (docs/features.md, "At
  * the table").
  */
 export function fitText(node: HTMLElement) {

@@ -238,7 +238,7 @@ export interface GroupRow {
 	/**
 	 * The group stream's sequence up to which this phone has taken every message (written,
 	 * refused or already had here): a start reads on from there, not the whole record again
-	 * (docs/group.md, "Reading"). Optional, no index, as `refused`; never in a backup.
+	 * (docs/group.md, "On the phone: the wire"). Optional, no index, as `refused`; never in a backup.
 	 */
 	readTo?: number;
 }

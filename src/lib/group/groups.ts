@@ -31,7 +31,7 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
 
 /**
  * Leaves a group: nothing more is read or sent; every match and player stays here, the
- * matches still marked as the group's (docs/group.md, "Leaving and removing").
+ * matches still marked as the group's (docs/group.md, "Removing").
  */
 export async function leaveGroup(id: string): Promise<void> {
 	await database().groups.update(id, { left: true });

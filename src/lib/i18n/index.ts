@@ -4,8 +4,9 @@ import { deviceDateTime } from '$lib/dates';
 export { getLocale, locales, type Locale };
 
 /**
- * The language follows the browser until the player picks one; the pick is remembered
- * (Paraglide's localStorage strategy) and the page reloads so every string is redrawn.
+ * The language follows the browser until the player picks one; the pick is remembered (in
+ * localStorage, by the runtime scripts/messages.mjs writes) and the page reloads so every
+ * string is redrawn.
  */
 export function chooseLanguage(locale: Locale): void {
 	setLocale(locale);

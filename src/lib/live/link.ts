@@ -1,5 +1,5 @@
 /**
- * What a live link carries, in its fragment only (docs/live.md, "Links"): a browser never sends
+ * What a live link carries, in its fragment only (docs/live.md, "On the phone"): a browser never sends
  * the fragment to any server, so the credential is in no request line, path or server log.
  * The server is the page's own origin unless the link names another (a club's), which the
  * page's Content-Security-Policy must then allow.

@@ -1,5 +1,5 @@
 /**
- * When a phone may take the pen without an answer (docs/live.md, "The pen"): the holder's
+ * When a phone may take the pen without an answer (docs/live.md, "The protocol"): the holder's
  * phone says "still here" every few seconds while it is connected; after SILENT_MS without a
  * word from it, "Take the pen" takes it at once instead of asking.
  */

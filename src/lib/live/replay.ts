@@ -1,6 +1,6 @@
 /**
  * A phone's copy of a live match, and the one check every entry from the network passes before
- * it shows (docs/live.md, "Checking an entry"): its place (position and the entry before it),
+ * it shows (docs/live.md, "The protocol"): its place (position and the entry before it),
  * who wrote it (the pen), and the game's own reducer. Pure: the same entries give the same
  * verdicts on every phone.
  */
@@ -165,7 +165,7 @@ export function accept(live: LiveMatch, entry: Entry, seq: number): Verdict {
 	if (entry.pos !== live.entries.length || entry.prev !== last.id) return refused('out-of-place');
 	if (entry.change.kind === 'start') return refused('not-start');
 	// only the pen writes, but anyone with a writer's credential may take the pen: the entry
-	// that takes it is itself appended only after the last one it saw (docs/live.md, "The pen")
+	// that takes it is itself appended only after the last one it saw (docs/live.md, "The protocol")
 	if (entry.change.kind !== 'pen' && entry.by !== live.pen.by) return refused('not-pen');
 	const next = changed(live, entry.change);
 	if (!next.ok) return refused('illegal', next.refusal);
