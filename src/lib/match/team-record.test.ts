@@ -1,15 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ScoreSheet } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { card, run, set, start } from '$lib/rules/pass-pass/test-helpers';
 import type { PassPassState } from '$lib/rules/pass-pass';
 import { announce } from '$lib/games/pass-pass/announce';
+import { ui } from '$lib/games/pass-pass/ui';
+import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { summarize } from './summary';
 import { resultText, sheetCsv } from './export';
 import { verdict } from './verdict';
 
 /** Six players in two teams of three: team 1 is Ana, Cleo and Eve; team 2 Hugo, Jules and Léa. */
 const NAMES = ['Ana', 'Hugo', 'Cleo', 'Jules', 'Eve', 'Léa'];
+const original = getLocale;
+afterEach(() => overwriteGetLocale(original));
 
 /** Round 1 written: Ana's one tick for team 1, Hugo's two for team 2. */
 function roundOneWritten(): PassPassState {
@@ -33,7 +37,7 @@ function records(state: PassPassState) {
 	);
 	const sheet = rules.sheet(state);
 	const heading = { game: 'Pass Pass', date: '26/11/2026', players: NAMES, verdict: said };
-	const csv = sheetCsv(sheet, NAMES, (code) => code, 'Total', undefined, heading);
+	const csv = sheetCsv(sheet, NAMES, ui.rowLabel, 'Total', undefined, heading);
 	return { said, csv, text: resultText('Pass Pass', sheet, NAMES, said) };
 }
 
@@ -49,6 +53,18 @@ describe("docs/rulings.md, Pass Pass 11: a team's record shows the ticks written
 			line
 		]);
 		expect(csv).toContain('Pass Pass ticks,"Ana & Cleo & Eve 1, Hugo & Jules & Léa 3"');
+		// docs/rulings.md, Pass Pass 8: the round of the third tick is named, and left blank
+		expect(csv).toContain('\r\nRound 1,4,8\r\n"Round 2, not counted",,\r\nTotal,4,8\r\n');
+	});
+
+	it('in French: the team ticks and the round not counted, with French spacing', () => {
+		overwriteGetLocale(() => 'fr');
+		const state = run(roundOneWritten(), { type: 'won', seat: 3, cards: set(4) });
+		const { said, csv } = records(state);
+		expect(said.ticksLine).toBe(
+			'Pass Pass cochés\u202f: Ana & Cleo & Eve 1, Hugo & Jules & Léa 3.'
+		);
+		expect(csv).toContain('\r\nManche 1;4;8\r\nManche 2, non comptée;;\r\nTotal;4;8\r\n');
 	});
 
 	it('a round that ends with a member’s tick: the news counts it for the team until the team writes', () => {
