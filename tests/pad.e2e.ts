@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gameLink, playIllPass, startMatch } from './helpers';
+import { logged } from './reach';
 
 // The score pad's work in progress, and the taps the app can spare (issue 35's "fewer taps").
 
@@ -64,4 +65,61 @@ test('Pass Pass: "Diamonds remembered on this device" follows the cards as they 
 	await page.getByRole('button', { name: 'Purple 10, diamonds: 2' }).click();
 	await expect(page.getByTestId('whose')).toHaveText('Ben plays a card');
 	await expect(remembered.getByRole('combobox', { name: 'Purple 10' })).toHaveValue('2');
+});
+
+test("PASS finished on the score pad: the outcome and the sheet, none of the referee's leftovers", async ({
+	page
+}) => {
+	await startMatch(page, 'PASS', ['Ana', 'Ben', 'Cleo'], {
+		setup: (page) => page.getByRole('radio', { name: /^Score pad: enter/ }).check()
+	});
+	// basic: Ana wins three games, three crowns
+	for (const game of [1, 2, 3]) {
+		await page.locator('[data-winner="0"]').click();
+		await page.locator('[data-tally]').click();
+		await logged(page, game);
+	}
+	await expect(page.getByTestId('outcome')).toBeVisible();
+	await expect(page.getByTestId('score-sheet').locator('tfoot td')).toHaveText(['3', '0', '0']);
+	// what the pad never entered is not shown: no supply, no tokens, no "Game 4 · Round 1"
+	await expect(page.getByTestId('supply')).toHaveCount(0);
+	await expect(page.getByTestId('tokens-0')).toHaveCount(0);
+	await expect(page.getByTestId('status')).toHaveCount(0);
+});
+
+test("I'll Pass score pad: what was typed survives History and a reload until it is entered", async ({
+	page
+}) => {
+	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo'], {
+		setup: (page) => page.getByRole('radio', { name: /^Score pad: enter/ }).check()
+	});
+	const match = page.url();
+	// Ana's 5, 6 and 20 with 4 chips, then Ben's 9: the game is not entered yet
+	for (const card of [5, 6, 20]) await page.locator(`[data-card="${card}"]`).click();
+	await page.locator('[data-chips="0"]').fill('4');
+	await page.locator('[data-seat="1"]').click();
+	await page.locator('[data-card="9"]').click();
+	const typed = async () => {
+		await expect(page.getByTestId('pad-count')).toHaveText('4 of 24 cards');
+		await page.locator('[data-seat="0"]').click();
+		await expect(page.locator('[data-card="20"]')).toHaveAttribute('aria-pressed', 'true');
+		await expect(page.locator('[data-chips="0"]')).toHaveValue('4');
+		await expect(page.locator('[data-card="9"]')).toBeDisabled(); // Ben's
+	};
+	await typed();
+	await page.getByRole('link', { name: 'History' }).click();
+	await expect(page).toHaveURL(/\/history/);
+	await page.goBack();
+	await expect(page).toHaveURL(match);
+	await typed();
+	await page.reload();
+	await typed();
+	// cleared once the table changes its mind: nothing comes back after a reload
+	for (const card of [5, 6, 20]) await page.locator(`[data-card="${card}"]`).click();
+	await page.locator('[data-chips="0"]').fill('');
+	await page.locator('[data-seat="1"]').click();
+	await page.locator('[data-card="9"]').click();
+	await expect(page.getByTestId('pad-count')).toHaveText('0 of 24 cards');
+	await page.reload();
+	await expect(page.getByTestId('pad-count')).toHaveText('0 of 24 cards');
 });

@@ -11,7 +11,7 @@ import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
 import type { MatchResult } from './schema';
 import { BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
 import { NOTES_MAX_LENGTH } from './matches';
-import { timePlayed } from './played';
+import { measuredPlay } from './played';
 import { isPasspadId } from './ids';
 import { deeperThan } from './depth';
 import { GROUP_ID } from '../live/names.js';
@@ -278,7 +278,7 @@ function proveMatch(
 	}
 	const summary = summarize(game, state);
 	// the time played is measured from the log where an older backup did not keep it
-	const played = { playedMs: match.playedMs ?? timePlayed(match.log.map((entry) => entry.at)) };
+	const played = { playedMs: match.playedMs ?? measuredPlay(match.log, match.createdAt) };
 	if (match.status !== 'abandoned' && match.abandonedAt !== undefined) throw where('abandonedAt');
 	if (match.status !== 'handed' && match.handedAt !== undefined) throw where('handedAt');
 	if (match.status === 'abandoned' || match.status === 'handed') {

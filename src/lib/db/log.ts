@@ -1,7 +1,7 @@
 import { database, durably } from './db';
 import { readEntries, writeEntries } from './entries';
 import { LogConflict, MissingMatch } from './errors';
-import { gapPlayed } from './played';
+import { entryPlayed, gapPlayed, padEntry } from './played';
 import { retally } from './totals';
 import type { LogEntry, MatchResult, MatchRow, PlayStatus } from './schema';
 
@@ -28,6 +28,23 @@ export async function loadLog(matchId: string): Promise<Log> {
 }
 
 /**
+ * What a write adds to the time played (played.ts): a round entered on the pad, the round
+ * since the last entry (the first, since the match's start); any other write, the gap since
+ * the last write, unless the table went idle. Nothing before a first refereed move.
+ */
+function playedBefore(
+	match: MatchRow,
+	before: readonly LogEntry[],
+	after: readonly LogEntry[],
+	now: number
+): number {
+	const added = after.length > before.length ? after.at(-1) : undefined;
+	if (added && padEntry(added.action))
+		return entryPlayed(added.action, before.at(-1)?.at ?? match.createdAt, now);
+	return match.length === 0 ? 0 : gapPlayed(match.updatedAt, now);
+}
+
+/**
  * Every write checks that the log still has the length the writer saw: a second tab that
  * wrote first makes this one reload instead of forking the match. The log's row is read,
  * changed and put back in the same transaction as the match row (`change` gets its entries
@@ -48,7 +65,8 @@ async function writeLog(
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-			const changed = change(match, await readEntries(db, matchId));
+			const entries = await readEntries(db, matchId);
+			const changed = change(match, entries);
 			await writeEntries(db, matchId, changed.entries);
 			// an entry on an abandoned or handed-over match is play: it resumes here (the status is
 			// the rules' again), rather than an entry refused and lost
@@ -60,10 +78,9 @@ async function writeLog(
 				updatedAt: now,
 				// the time since the last write is play, unless the table went idle (played.ts) or
 				// the players set the time by hand
-				playedMs:
-					match.playedByHand || match.length === 0
-						? match.playedMs
-						: match.playedMs + gapPlayed(match.updatedAt, now),
+				playedMs: match.playedByHand
+					? match.playedMs
+					: match.playedMs + playedBefore(match, entries, changed.entries, now),
 				revision: match.revision + 1
 			};
 			await db.matches.put(next);

@@ -4,7 +4,7 @@ import { database, durably } from './db';
 import { MissingMatch } from './errors';
 import { playersFor } from './players';
 import { askToPersist } from './persist';
-import { timePlayed } from './played';
+import { measuredPlay } from './played';
 import { retally } from './totals';
 import { deleteEntries, readEntries, writeEntries } from './entries';
 import type { LogEntry, MatchRow, MatchStatus } from './schema';
@@ -210,7 +210,7 @@ export async function setTimePlayed(id: string, ms: number | null): Promise<Matc
 	return db.transaction('rw', db.matches, db.logs, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
-		const measured = async () => timePlayed((await readEntries(db, id)).map((entry) => entry.at));
+		const measured = async () => measuredPlay(await readEntries(db, id), match.createdAt);
 		const next: MatchRow = {
 			...match,
 			playedMs: ms === null ? await measured() : Math.max(0, Math.round(ms)),
