@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream } from '@nats-io/jetstream';
-import { startLive } from '../../../scripts/live/server.mjs';
+import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
 import { startEntry } from './fixtures';
