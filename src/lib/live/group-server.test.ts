@@ -1,6 +1,6 @@
 /**
  * A group's server side for real (docs/group.md): nats-server started with the config
- * scripts/server.mjs writes, node clients as members' phones and as the board.
+ * the server (server/) writes, node clients as members' phones and as the board.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';

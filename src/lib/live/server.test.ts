@@ -1,6 +1,6 @@
 /**
  * The live server for real: nats-server started on free loopback ports with the config
- * scripts/server.mjs writes, node clients as phones (docs/live.md, "Tests").
+ * the server (server/) writes, node clients as phones (docs/live.md, "Tests").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
