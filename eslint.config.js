@@ -25,6 +25,7 @@ export default ts.config(
 	{
 		ignores: [
 			'build/',
+			'build-server/',
 			'.svelte-kit/',
 			'src/lib/paraglide/',
 			'test-results/',

@@ -58,6 +58,11 @@ const config = {
 		adapter: adapter({ fallback: '200.html', strict: true }),
 		// The prerendered home page carries its styles: no stylesheet to wait for before it paints
 		inlineStyleThreshold: Infinity,
+		// The live server (server/, TypeScript run by node: docs/live.md) is type-checked with the
+		// app by `npm run check`, against the same schemas and names it imports from src/lib.
+		typescript: {
+			config: (tsconfig) => ({ ...tsconfig, include: [...tsconfig.include, '../server/**/*.ts'] })
+		},
 		// Workbox owns the service worker (vite.config.ts); kit must not register its own.
 		serviceWorker: { register: false },
 		// Absolute asset paths: the shell is served for deep links like /match/abc too.

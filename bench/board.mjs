@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { startLive } from '../scripts/live/server.mjs';
+import { startLive } from './server.mjs';
 import { inboxOf } from '../src/lib/live/names.js';
 import { boardGroup } from '../tests/board-group.mjs';
 import { enterMatch, launchChromium, loadKit, percentile, serveApp, sleep } from './common.mjs';

@@ -5,8 +5,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { chromium } from '@playwright/test';
-import { freePort } from '../scripts/live/server.mjs';
-import { proxyLive } from '../scripts/live/proxy.mjs';
+import { freePort, proxyLive } from './server.mjs';
 import { appHandler } from '../scripts/app.mjs';
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
-import { startLive } from '../scripts/live/server.mjs';
+import { startLive } from './server.mjs';
 import { groupStreamOf, inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
 
 const MATCHES = Number(process.argv[2] ?? 10_000);

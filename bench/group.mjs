@@ -21,8 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { chromium } from '@playwright/test';
-import { freePort, startLive } from '../scripts/live/server.mjs';
-import { proxyLive } from '../scripts/live/proxy.mjs';
+import { freePort, startLive, proxyLive } from './server.mjs';
 import { appHandler } from '../scripts/app.mjs';
 import { makeClub, memberPhone } from './club.mjs';
 

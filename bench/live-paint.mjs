@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { built } from '../scripts/app.mjs';
-import { natsInstalled, startLive } from '../scripts/live/server.mjs';
+import { natsInstalled, startLive } from './server.mjs';
 import { launchChromium, percentile, serveApp } from './common.mjs';
 
 if (!built()) throw new Error('no build: run `npm run build` first');

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { startLive } from '../scripts/live/server.mjs';
+import { startLive } from './server.mjs';
 import { inboxOf } from '../src/lib/live/names.js';
 import { enterMatch, loadKit, percentile, sleep } from './common.mjs';
 

@@ -46,8 +46,18 @@ if (steps.includes('chromium')) {
 
 const wantsNats = steps.includes('nats') || steps.includes('nats-if-possible');
 if (wantsNats) {
-	const { natsInstalled } = await import('./live/server.mjs');
-	if (!natsInstalled()) {
+	// the server's own check (server/nats.ts) is TypeScript, built later: asked here as it does
+	const natsInstalled = [process.env.NATS_SERVER ?? '/usr/sbin/nats-server', 'nats-server'].some(
+		(binary) => {
+			try {
+				execSync(`"${binary}" --version`, { stdio: 'ignore' });
+				return true;
+			} catch {
+				return false;
+			}
+		}
+	);
+	if (!natsInstalled) {
 		const strict = steps.includes('nats');
 		try {
 			if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {

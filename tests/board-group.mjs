@@ -1,11 +1,11 @@
 // A group and its board for the board's test and bench, made by the server's own provisioning
-// (scripts/live/server.mjs's startLive: createGroup, openGroupTable, closeGroupTable), so the
+// (server/live.ts's startLive: createGroup, openGroupTable, closeGroupTable), so the
 // board reads with the permissions the product gives it (docs/group.md, "Credentials and
 // permissions"): a table opened after the board connected reaches it at the config's reload.
 
 /**
  * A new group on the live server, and its board's link.
- * @param {Awaited<ReturnType<typeof import('../scripts/live/server.mjs').startLive>>} live
+ * @param {Awaited<ReturnType<typeof import('../server/live').startLive>>} live
  * @param {string} [name]
  */
 export async function boardGroup(live, name = 'Club') {
@@ -24,7 +24,7 @@ export async function boardGroup(live, name = 'Club') {
 		/**
 		 * A live table of the group, as a member's `table` request opens it: its record says
 		 * `open: true` once the board may read it.
-		 * @param {{ match: string, game: string, names: string[] }} table
+		 * @param {import('../src/lib/group/provision').TableAsked} table
 		 */
 		open: (table) => live.openGroupTable(made.group, table),
 		/** The table's record says `open: false`, then the board loses its permissions. @param {string} table */

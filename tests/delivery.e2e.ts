@@ -13,7 +13,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { freePort } from '../scripts/live/server.mjs';
+import { freePort } from '../server/nats';
 import { startServer } from '../scripts/start-server.mjs';
 
 // The build goes out precompressed (scripts/compress.mjs writes .br and .gz

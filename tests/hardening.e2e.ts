@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { freePort } from '../scripts/live/server.mjs';
+import { freePort } from '../server/nats';
 import { startServer } from '../scripts/start-server.mjs';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

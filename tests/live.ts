@@ -1,5 +1,5 @@
 // The live tests' own server (docs/live.md, "Tests"): nats-server on free loopback ports, with
-// the config scripts/server.mjs writes, and the app served beside it with the WebSocket at /nats,
+// the config the server (server/) writes, and the app served beside it with the WebSocket at /nats,
 // as `npm run server` does. A proxy between the phones and nats-server cuts the network for real
 // (Playwright's setOffline does not close a WebSocket).
 import type { Browser, BrowserContext } from '@playwright/test';
@@ -7,8 +7,9 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { proxyLive } from '../scripts/live/proxy.mjs';
-import { freePort, startLive } from '../scripts/live/server.mjs';
+import { startLive } from '../server/live';
+import { freePort } from '../server/nats';
+import { proxyLiveForTests } from '../server/proxy.testing';
 
 export async function startLiveApp() {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
@@ -18,7 +19,7 @@ export async function startLiveApp() {
 	const app: string = '../scripts/app.mjs';
 	const { appHandler } = await import(/* @vite-ignore */ app);
 	const server = createServer(appHandler('build'));
-	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
+	const proxy = proxyLiveForTests(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 	const origin = `http://localhost:${port}`;

@@ -40,14 +40,17 @@ export type ProvisionError =
 export type Provisioned<T> =
 	{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProvisionError };
 
-/** A person's words: a group's name, a phone's label, a seat's name (no control character). */
-const words = (most: number) =>
+/**
+ * A person's words: a group's name, a phone's label, a seat's name (no control character). The
+ * server reads requests with the same schemas (server/requests.ts).
+ */
+export const words = (most: number) =>
 	v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(most), v.regex(/^[^\p{Cc}]+$/u));
 
-const GroupId = v.pipe(v.string(), v.regex(GROUP_ID));
-const TableId = v.pipe(v.string(), v.regex(TABLE_ID));
-/** A member's or the board's user name (scripts/live/registry.mjs). */
-const GroupUser = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,24}-[mb][a-z0-9]{8}$/));
+export const GroupId = v.pipe(v.string(), v.regex(GROUP_ID));
+export const TableId = v.pipe(v.string(), v.regex(TABLE_ID));
+/** A member's or the board's user name (server/registry.ts). */
+export const GroupUser = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,24}-[mb][a-z0-9]{8}$/));
 
 export const Credential = v.object({
 	user: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),

@@ -31,7 +31,7 @@ export interface NewTable {
 	reader: { user: string; pass: string };
 }
 
-/** Asks the server for a new table with the host credential (scripts/live/server.mjs). */
+/** Asks the server for a new table with the host credential (server/live.ts). */
 export async function newTable(host: { u: string; p: string; s?: string }): Promise<NewTable> {
 	const nc = await openLive(host);
 	try {

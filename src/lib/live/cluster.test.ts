@@ -1,6 +1,6 @@
 /**
  * The project's cluster config for real: three nats-server on this machine, JetStream replicas
- * 3 (scripts/live/server.mjs with nodes: 3); one node killed mid-match and play goes on.
+ * 3 (server/live.ts with nodes: 3); one node killed mid-match and play goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { startLive } from '../../../scripts/live/server.mjs';
+import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
 import { startEntry } from './fixtures';

@@ -1,9 +1,8 @@
 /**
  * A group's server side for real (docs/group.md): nats-server started with the config
- * scripts/server.mjs writes, node clients as members' phones and as the board.
+ * the server (server/) writes, node clients as members' phones and as the board.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -16,7 +15,8 @@ import {
 	removeMember,
 	type NewGroup
 } from '$lib/group/provision';
-import { revokeMemberOnDisk } from '../../../scripts/live/server.mjs';
+import { adminRevoke } from '../../../server/admin';
+import { runCommand } from '../../../server/cli';
 import {
 	PROVISION_GROUP_SUBJECT,
 	boardTableSubject,
@@ -357,7 +357,14 @@ describe('group server', () => {
 		const ana = await server.phone(club.member);
 		const dan = await must(invite(ana, club.group, 'Dan’s phone'));
 		const phone = await server.phone(dan.member, { reconnect: false });
-		expect(revokeMemberOnDisk(server.dir, club.group, dan.member.user)).toBe(true);
+		// the command asks the running server, which alone writes the registry
+		expect(
+			await adminRevoke(server.dir, {
+				what: 'revoke-member',
+				group: club.group,
+				user: dan.member.user
+			})
+		).toBe(true);
 		expect(await closedWithin(phone, 5_000)).toBe(true);
 		// the provisioning process sees the registry change and writes the member's record
 		let removed = false;
@@ -441,13 +448,9 @@ describe('group server, whole restarts and revoking a group', () => {
 				server.phone(credential, { reconnect: false })
 			)
 		);
-		const command = spawnSync(
-			process.execPath,
-			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
-			{ encoding: 'utf8' }
-		);
-		expect(command.status, command.stderr).toBe(0);
-		expect(command.stdout).toContain(club.group);
+		const said = vi.spyOn(console, 'log').mockImplementation(() => {});
+		expect(await runCommand('revoke-group', [club.group], server.dir)).toBe(0);
+		expect(said.mock.calls.flat().join('\n')).toContain(club.group);
 		for (const nc of phones) expect(await closedWithin(nc, 5_000)).toBe(true);
 		for (const credential of [club.member, club.board, table.writer]) {
 			await expect(server.phone(credential, { reconnect: false })).rejects.toThrow(
@@ -457,11 +460,7 @@ describe('group server, whole restarts and revoking a group', () => {
 		// another group goes on
 		const zoe = await server.phone(other.member);
 		expect((await readAll(zoe, groupStreamOf(other.group))).size).toBeGreaterThan(0);
-		const again = spawnSync(
-			process.execPath,
-			['scripts/server.mjs', 'revoke-group', club.group, '--data', server.dir],
-			{ encoding: 'utf8' }
-		);
-		expect(again.status).toBe(1);
+		expect(await runCommand('revoke-group', [club.group], server.dir)).toBe(1);
+		said.mockRestore();
 	}, 30_000);
 });

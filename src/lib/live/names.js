@@ -1,6 +1,6 @@
 // The names the live server and the phones agree on (docs/live.md, "Subjects, streams, permissions").
-// Plain JavaScript so that scripts/server.mjs (node, no build step) and the app import the same
-// file: a subject spelled twice is a permission that silently stops matching.
+// Plain JavaScript so that node scripts with no build step, the server (server/) and the app
+// import the same file: a subject spelled twice is a permission that silently stops matching.
 
 /** A table's id: letters and digits only, so it is safe in a subject, a stream and a user name. */
 export const TABLE_ID = /^[a-z0-9]{6,24}$/;

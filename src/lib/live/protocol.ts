@@ -10,7 +10,7 @@ import { MATCH_ID } from './names.js';
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
 export const WIRE_VERSION = 1;
-/** An entry is a few hundred bytes; the stream refuses more than 16 KiB (scripts/live). */
+/** An entry is a few hundred bytes; the stream refuses more than 16 KiB (server/streams.ts). */
 export const MAX_ENTRY_BYTES = 16 * 1024;
 /** A seat's name on the wire, as long as the roster allows and no longer. */
 const MAX_NAME = 60;

@@ -1,6 +1,6 @@
 /**
  * The live server for real: nats-server started on free loopback ports with the config
- * scripts/server.mjs writes, node clients as phones (docs/live.md, "Tests").
+ * the server (server/) writes, node clients as phones (docs/live.md, "Tests").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream } from '@nats-io/jetstream';
-import { startLive } from '../../../scripts/live/server.mjs';
+import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
 import { startEntry } from './fixtures';

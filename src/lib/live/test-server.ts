@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { startLive } from '../../../scripts/live/server.mjs';
+import { startLive } from '../../../server/live';
 import { inboxOf } from './names.js';
 
 export type Live = Awaited<ReturnType<typeof startLive>>;

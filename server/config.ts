@@ -12,15 +12,31 @@ import {
 	playerSubject,
 	recordSubject,
 	streamOf
-} from '../../src/lib/live/names.js';
+} from '../src/lib/live/names.js';
+import { ADMIN_SUBJECTS } from './admin-subjects';
+
+export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board';
+
+/** A user of the config: its bcrypt hash, never a password (docs/live.md, "Credentials"). */
+export interface User {
+	user: string;
+	hash: string;
+	role: Role;
+	table?: string;
+	group?: string;
+}
+
+export interface Permissions {
+	publish: string[];
+	subscribe: string[];
+}
 
 /**
  * What a credential may ask of JetStream to read one stream, and nothing else: its info, an
  * (ordered) consumer on it, that consumer's messages. The same list for a table's reader, a
  * group's member and a group's board (docs/live.md, docs/group.md).
- * @param {string} stream
  */
-export const readingOf = (stream) => [
+export const readingOf = (stream: string): string[] => [
 	`$JS.API.STREAM.INFO.${stream}`,
 	`$JS.API.CONSUMER.CREATE.${stream}`,
 	`$JS.API.CONSUMER.CREATE.${stream}.>`,
@@ -29,8 +45,6 @@ export const readingOf = (stream) => [
 	`$JS.API.CONSUMER.DELETE.${stream}.>`
 ];
 
-/** @typedef {'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board'} Role */
-
 /**
  * What each kind of credential may publish and subscribe to. Never `_INBOX.>`: a user allowed
  * it receives another table's replies; each credential has its own inbox prefix instead.
@@ -38,17 +52,22 @@ export const readingOf = (stream) => [
  * provisioning process) creates streams. A group's member writes its players and matches and
  * asks for its own group only; the server alone writes the group's tables and members; the
  * board reads the group and its open tables and never writes (docs/group.md, "Credentials").
- * @param {Role} role
- * @param {string} user
- * @param {string} [table] a writer's or reader's table
- * @param {{ group: string, tables?: string[] }} [group] a member's or board's group, and the
- *   group's open tables (a board follows them)
+ * The host may also ask the running server to revoke (docs/live.md, "One owner of the registry").
+ * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
-export function permissionsOf(role, user, table, group) {
+export function permissionsOf(
+	role: Role,
+	user: string,
+	table?: string,
+	group?: { group: string; tables?: string[] }
+): Permissions | null {
 	if (role === 'admin') return null; // everything
 	const inbox = `${inboxOf(user)}.>`;
 	if (role === 'host') {
-		return { publish: [PROVISION_SUBJECT, PROVISION_GROUP_SUBJECT], subscribe: [inbox] };
+		return {
+			publish: [PROVISION_SUBJECT, PROVISION_GROUP_SUBJECT, ADMIN_SUBJECTS],
+			subscribe: [inbox]
+		};
 	}
 	if (role === 'member' || role === 'board') {
 		if (!group) throw new Error(`a ${role} credential belongs to a group`);
@@ -82,30 +101,53 @@ export function permissionsOf(role, user, table, group) {
 }
 
 /** A string as the config file quotes it (JSON's quoting is the config's). */
-const q = (/** @type {unknown} */ value) => JSON.stringify(String(value));
+const q = (value: unknown) => JSON.stringify(String(value));
+
+export interface Cluster {
+	name: string;
+	port: number;
+	routes: string[];
+}
+
+export interface ServerOptions {
+	name?: string;
+	host?: string;
+	port: number;
+	wsHost?: string;
+	wsPort: number;
+	httpPort?: number;
+	storeDir: string;
+	pidFile?: string;
+	users: User[];
+	openTables?: Record<string, string[]>;
+	cluster?: Cluster;
+	/**
+	 * Each acknowledged write is on disk before its acknowledgement (`sync_interval: always`):
+	 * only nats-server 2.10 and later read it (docs/live.md, "Durability"; `syncsAlways`).
+	 */
+	syncAlways?: boolean;
+}
+
+/** The `major.minor.patch` of `nats-server --version`'s answer ("nats-server: v2.9.10"), or null. */
+export function versionOf(said: string): [number, number, number] | null {
+	const found = /v?(\d+)\.(\d+)\.(\d+)/.exec(said);
+	return found ? [Number(found[1]), Number(found[2]), Number(found[3])] : null;
+}
 
 /**
- * @typedef {{ user: string, hash: string, role: Role, table?: string, group?: string }} User
- * @typedef {{ name: string, port: number, routes: string[] }} Cluster
- * @typedef {{
- *   name?: string,
- *   host?: string,
- *   port: number,
- *   wsHost?: string,
- *   wsPort: number,
- *   httpPort?: number,
- *   storeDir: string,
- *   pidFile?: string,
- *   users: User[],
- *   openTables?: Record<string, string[]>,
- *   cluster?: Cluster
- * }} ServerOptions
+ * Whether this nats-server reads `sync_interval: always` (2.10 and later): older ones refuse a
+ * config that names it, so it is written only where it is understood (docs/live.md, "Durability").
  */
+export function syncsAlways(said: string): boolean {
+	const version = versionOf(said);
+	if (!version) return false;
+	const [major, minor] = version;
+	return major > 2 || (major === 2 && minor >= 10);
+}
 
-/** @param {ServerOptions} options */
-export function configText(options) {
+export function configText(options: ServerOptions): string {
 	const lines = [
-		'# Written by scripts/server.mjs: edits are overwritten (docs/live.md)',
+		'# Written by the Passpad server (server/config.ts): edits are overwritten (docs/live.md)',
 		`server_name: ${q(options.name ?? 'passpad')}`,
 		`listen: ${q(`${options.host ?? '127.0.0.1'}:${options.port}`)}`,
 		// a move is a few hundred bytes: nothing larger is ever a Passpad message
@@ -117,12 +159,16 @@ export function configText(options) {
 		'jetstream {',
 		`  store_dir: ${q(options.storeDir)}`,
 		'  max_memory_store: 64MB',
-		'  max_file_store: 16GB',
+		'  max_file_store: 16GB'
+	);
+	if (options.syncAlways) lines.push('  sync_interval: always');
+	lines.push(
 		'}',
 		'websocket {',
 		`  host: ${q(options.wsHost ?? '127.0.0.1')}`,
 		`  port: ${options.wsPort}`,
-		// plain ws behind scripts/serve.mjs, which the phones reach over the page's own origin
+		// plain ws on the loopback: the phones reach it through the app's own origin (proxy.ts),
+		// which carries the TLS when the server has a certificate
 		'  no_tls: true',
 		'  compression: false',
 		'}'

@@ -1,14 +1,10 @@
 /**
- * What a group's credentials may do, read from the config scripts/live/config.mjs writes, and
- * the provisioner's reading of requests (scripts/live/groups.mjs): pure, no server
- * (docs/group.md, "Credentials and permissions").
+ * What a group's credentials may do, read from the config the server writes (config.ts), and
+ * which nats-server is told to sync each write: pure, no server (docs/group.md, "Credentials
+ * and permissions"; docs/live.md, "Durability").
  */
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import { configText, permissionsOf } from '../../../scripts/live/config.mjs';
-import { groupRequestSubject, readGroupRequest } from '../../../scripts/live/groups.mjs';
-
-const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+import { configText, permissionsOf, syncsAlways } from './config';
 
 /** Whether a NATS subject pattern (with * and >) covers a subject. */
 function covers(pattern: string, subject: string) {
@@ -79,60 +75,20 @@ describe('group permissions', () => {
 	});
 });
 
-describe('group requests', () => {
-	it('group: reads each request it knows, in its shape only', () => {
-		expect(readGroupRequest('group', bytes({ name: 'Club', label: 'Ana' }))).toEqual({
-			what: 'group',
-			name: 'Club',
-			label: 'Ana'
-		});
-		expect(
-			readGroupRequest('table', bytes({ match: 'm-1', game: 'dominoes', names: ['Ana', 'Ben'] }))
-		).toEqual({ what: 'table', match: 'm-1', game: 'dominoes', names: ['Ana', 'Ben'] });
-		expect(readGroupRequest('remove', bytes({ user: 'club00000001-mabcdefgh' }))).toEqual({
-			what: 'remove',
-			user: 'club00000001-mabcdefgh'
-		});
-		for (const [what, body] of [
-			['group', { name: ' Club', label: 'Ana' }],
-			['group', { name: 'Club', label: 'x'.repeat(61) }],
-			['invite', { label: '' }],
-			['table', { match: 'a b', game: 'dominoes', names: ['Ana'] }],
-			['table', { match: 'm', game: 'Dominoes', names: ['Ana'] }],
-			['table', { match: 'm', game: 'dominoes', names: [] }],
-			['table', { match: 'm', game: 'dominoes', names: Array(13).fill('A') }],
-			['close', { table: 'short' }],
-			['remove', { user: 'host' }],
-			['anything', {}]
-		] as const) {
-			expect(readGroupRequest(what, bytes(body)), `${what} ${JSON.stringify(body)}`).toBeNull();
-		}
-		expect(readGroupRequest('group', new Uint8Array(5000).fill(32))).toBeNull();
-		expect(readGroupRequest('group', new Uint8Array([0xff, 0xfe]))).toBeNull();
-	});
+describe('durability', () => {
+	const config = (syncAlways: boolean) =>
+		configText({ port: 4222, wsPort: 4223, storeDir: '/tmp/x', users: [], syncAlways });
 
-	it('group: any bytes at all are read or refused, never thrown', () => {
-		fc.assert(
-			fc.property(
-				fc.constantFrom('group', 'invite', 'table', 'close', 'remove'),
-				fc.oneof(
-					fc.uint8Array(),
-					fc.json().map((text) => new TextEncoder().encode(text))
-				),
-				(what, body) => {
-					expect(() => readGroupRequest(what, body)).not.toThrow();
-				}
-			)
-		);
-	});
-
-	it('group: a request’s subject names a group and a kind it knows', () => {
-		expect(groupRequestSubject('passpad.provision.g.club00000001.invite')).toEqual({
-			group: 'club00000001',
-			what: 'invite'
-		});
-		expect(groupRequestSubject('passpad.provision.g.club00000001.purge')).toBeNull();
-		expect(groupRequestSubject('passpad.provision.g.CLUB.invite')).toBeNull();
-		expect(groupRequestSubject('passpad.provision.g.club00000001.invite.x')).toBeNull();
+	it('durability: sync_interval always is written for nats-server 2.10 and later only', () => {
+		expect(syncsAlways('nats-server: v2.9.10')).toBe(false);
+		expect(syncsAlways('nats-server: v2.9.25')).toBe(false);
+		expect(syncsAlways('nats-server: v2.10.0')).toBe(true);
+		expect(syncsAlways('nats-server: v2.12.1')).toBe(true);
+		expect(syncsAlways('nats-server: v3.0.0')).toBe(true);
+		// a version it cannot read: the config 2.9 accepts
+		expect(syncsAlways('')).toBe(false);
+		expect(syncsAlways('nats-server version unknown')).toBe(false);
+		expect(config(true)).toMatch(/jetstream \{[^}]*\n {2}sync_interval: always\n/);
+		expect(config(false)).not.toContain('sync_interval');
 	});
 });

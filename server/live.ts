@@ -1,0 +1,377 @@
+// Starts Passpad's live server: writes the nats-server config from the registry, starts one
+// nats-server (or three, clustered), and answers the host's "new table" and "new group"
+// requests, a group's members' requests and the admin's revocations itself (provisioning:
+// docs/live.md, "A new table"; docs/group.md, "Requests"). This process alone writes the
+// registry while it runs (docs/live.md, "One owner of the registry"). Used by cli.ts
+// (npm run server, npm start), the tests and the benches.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { connect } from '@nats-io/transport-node';
+import type { Msg } from '@nats-io/nats-core';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+	PROVISION_GROUP_SUBJECT,
+	PROVISION_SUBJECT,
+	groupProvisionSubject,
+	groupStreamOf,
+	memberSubject
+} from '../src/lib/live/names.js';
+import type { TableAsked } from '../src/lib/group/provision';
+import { ADMIN_SUBJECTS } from './admin-subjects';
+import { readAdminRequest } from './admin';
+import { syncsAlways } from './config';
+import { provisionGroup, removeMember, type Desk } from './groups';
+import { takeLock } from './lock';
+import {
+	freePort,
+	loadedAt,
+	natsVersion,
+	reloaded,
+	sleep,
+	spawnNode,
+	stopLeftOver,
+	RELOAD_BUDGET,
+	type Node
+} from './nats';
+import {
+	DEFAULT_COST,
+	addTable,
+	hashOf,
+	hostCredential,
+	newPassword,
+	readRegistry,
+	revokeGroup,
+	revokeTable,
+	writeRegistry,
+	type Credential
+} from './registry';
+import { groupRequestSubject, memberRecord, readGroupRequest, type GroupRequest } from './requests';
+import { configOf, writeConfigs, type State } from './state';
+import { addStream, groupStream, record, tableStream } from './streams';
+
+export interface LiveOptions {
+	dataDir: string;
+	nodes?: number;
+	cost?: number;
+	ports?: Partial<Node>[];
+	wsHost?: string;
+	quiet?: boolean;
+	log?: (line: string) => void;
+	limits?: { members?: number; openTables?: number; groupBytes?: number };
+}
+
+/**
+ * Starts the live server. `nodes: 3` starts a cluster on one machine (each node its own ports
+ * and store, JetStream replicas 3): the project's cluster config, used by its test.
+ */
+export async function startLive(options: LiveOptions) {
+	const dataDir = resolve(options.dataDir);
+	const cost = options.cost ?? DEFAULT_COST;
+	const count = options.nodes ?? 1;
+	const log = options.log ?? (() => {});
+	mkdirSync(dataDir, { recursive: true });
+	const lock = takeLock(dataDir);
+	if (!lock) throw new Error(`another Passpad server runs on ${dataDir}`);
+
+	const nodes: Node[] = [];
+	for (let index = 0; index < count; index++) {
+		const given = options.ports?.[index] ?? {};
+		nodes.push({
+			port: given.port ?? (await freePort()),
+			wsPort: given.wsPort ?? (await freePort()),
+			httpPort: given.httpPort ?? (await freePort()),
+			clusterPort: count > 1 ? (given.clusterPort ?? (await freePort())) : 0,
+			dir: count > 1 ? join(dataDir, `node${index + 1}`) : dataDir
+		});
+	}
+
+	// read once: from now on this process alone changes it (docs/live.md, "One owner")
+	const registry = readRegistry(dataDir);
+	// the admin's password lives in this process only: a new one each start
+	const admin = { user: 'admin', pass: newPassword() };
+	const adminUser = { user: 'admin', hash: await hashOf(admin.pass, cost), role: 'admin' as const };
+	const host = await hostCredential(dataDir, cost);
+	const syncAlways = syncsAlways(natsVersion() ?? '');
+	const state: State = {
+		count,
+		nodes,
+		wsHost: options.wsHost,
+		users: [adminUser, host.user],
+		syncAlways
+	};
+
+	const processes: (ChildProcess | null)[] = nodes.map(() => null);
+	async function startNode(index: number) {
+		const child = await spawnNode(nodes[index], configOf(nodes[index]), options.quiet !== false);
+		processes[index] = child;
+		child.once('exit', (code, signal) => {
+			if (processes[index] === child) processes[index] = null;
+			log(`nats-server ${index + 1} stopped (${signal ?? code})`);
+		});
+	}
+
+	writeConfigs(dataDir, state, registry);
+	for (const node of nodes) await stopLeftOver(node.dir);
+	await Promise.all(nodes.map((_, index) => startNode(index)));
+
+	const nc = await connect({
+		servers: nodes.map((node) => `127.0.0.1:${node.port}`),
+		user: admin.user,
+		pass: admin.pass,
+		maxReconnectAttempts: -1,
+		reconnectTimeWait: 250,
+		name: 'passpad-provisioning'
+	});
+	// a cluster elects its JetStream leader a few seconds after starting: no check now
+	const jsm = await jetstreamManager(nc, { checkAPI: false });
+	const js = jetstream(nc, { timeout: 5_000 });
+
+	/**
+	 * The registry written and every running node's config read again (a config reload:
+	 * docs/live.md); resolves once each has: a removed credential is refused from then on.
+	 */
+	async function save() {
+		writeRegistry(dataDir, registry);
+		const before = await Promise.all(nodes.map(loadedAt));
+		writeConfigs(dataDir, state, registry);
+		for (const child of processes) child?.kill('SIGHUP');
+		await Promise.all(
+			nodes.map((node, index) => {
+				const was = before[index];
+				if (!processes[index] || was === null) return;
+				return reloaded(node, was, () => processes[index] !== null, index);
+			})
+		);
+	}
+
+	/** Waits until a new user is accepted: the reload is effective once it is. */
+	async function accepted(credential: Credential) {
+		const deadline = Date.now() + RELOAD_BUDGET;
+		while (Date.now() < deadline) {
+			try {
+				const probe = await connect({
+					servers: `127.0.0.1:${nodes[0].port}`,
+					user: credential.user,
+					pass: credential.pass,
+					reconnect: false
+				});
+				await probe.close();
+				return;
+			} catch {
+				await sleep(50);
+			}
+		}
+		throw new Error(
+			`the reloaded server did not accept the new credential within ${RELOAD_BUDGET / 1000} s`
+		);
+	}
+
+	const replicas = count > 1 ? 3 : 1;
+	const desk: Desk = {
+		registry,
+		cost,
+		limits: options.limits ?? {},
+		save,
+		accepted,
+		tableStream: (table) => addStream(jsm, tableStream(table, replicas)),
+		groupStream: (group) =>
+			addStream(jsm, groupStream(group, replicas, options.limits?.groupBytes)),
+		record: (subject, body) => record(js, subject, body),
+		log,
+		announced: new Set()
+	};
+
+	let queue: Promise<unknown> = Promise.resolve();
+	/** One change to the registry and config at a time: they are rewritten whole. */
+	function serial<T>(step: () => Promise<T>): Promise<T> {
+		const next = queue.then(step);
+		queue = next.then(
+			() => {},
+			() => {}
+		);
+		return next;
+	}
+
+	/** Many tables at once, one reload for all (bench/live.mjs opens hundreds). */
+	const createTables = (how: number) =>
+		serial(async () => {
+			const made = [];
+			for (let index = 0; index < how; index++) made.push(await addTable(registry, cost));
+			await save();
+			if (made.length) await accepted(made[made.length - 1].writer);
+			for (const table of made) await desk.tableStream(table.table);
+			if (made.length) log(`${made.length === 1 ? 'table' : 'tables'} ready`);
+			return made;
+		});
+	/** A new table: its credentials, its stream, the config reloaded. */
+	const createTable = async () => (await createTables(1))[0];
+
+	const provision = (asked: GroupRequest, group = '') =>
+		serial(() => provisionGroup(desk, asked, group));
+
+	/** A table's credentials stop working at once; its matches stay on the server. */
+	const revoke = (table: string) =>
+		serial(async () => {
+			const done = revokeTable(registry, table);
+			if (done) await save();
+			return done;
+		});
+	/** Every credential of a group is refused from now on; its stream stays. */
+	const revokeWholeGroup = (group: string) =>
+		serial(async () => {
+			const done = revokeGroup(registry, group);
+			if (done) await save();
+			return done;
+		});
+	/** A member's (or the board's) credential is refused from now on, its removal recorded. */
+	const revokeMember = (group: string, user: string) =>
+		serial(async () => {
+			const removed = removeMember(desk, group, user);
+			if (!removed) return false;
+			await save();
+			await removed.announce();
+			return true;
+		});
+
+	/**
+	 * A member removed while no server ran (`npm run server -- revoke-member` with the folder's
+	 * lock) gets its record in the group's stream at the next start, once.
+	 */
+	async function announceRemovals() {
+		for (const [group, entry] of Object.entries(registry.groups)) {
+			if (entry.revokedAt) continue;
+			for (const [user, member] of Object.entries(entry.members)) {
+				const key = `${group}/${user}`;
+				if (!member.removedAt || desk.announced.has(key)) continue;
+				const last = await jsm.streams
+					.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
+					.catch(() => null);
+				if (!last?.json<{ removed?: boolean }>()?.removed) {
+					await desk.record(
+						memberSubject(group, user),
+						memberRecord(user, member.label, true, member.removedAt)
+					);
+				}
+				desk.announced.add(key);
+			}
+		}
+	}
+	serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
+
+	/** A request's answer: the provisioner answers every request, and never falls over one. */
+	async function answer(msg: Msg, make: () => Promise<object>) {
+		let body;
+		try {
+			body = await make();
+		} catch (failure) {
+			log(`provisioning failed: ${String((failure as Error)?.message ?? failure)}`);
+			body = { error: 'failed' };
+		}
+		try {
+			msg.respond(JSON.stringify(body));
+		} catch {
+			// the asking phone is gone (a member that removed itself): nobody to answer
+		}
+	}
+
+	const on = (subject: string, make: (msg: Msg) => Promise<object>) =>
+		nc.subscribe(subject, {
+			callback: (error, msg) => {
+				if (!error) void answer(msg, () => make(msg));
+			}
+		});
+	const subscriptions = [
+		on(PROVISION_SUBJECT, createTable),
+		on(PROVISION_GROUP_SUBJECT, async (msg) => {
+			const asked = readGroupRequest('group', msg.data);
+			return asked ? provision(asked) : { error: 'bad-request' };
+		}),
+		on(groupProvisionSubject('*', '*' as 'invite'), async (msg) => {
+			const where = groupRequestSubject(msg.subject);
+			const asked = where && readGroupRequest(where.what, msg.data);
+			return where && asked ? provision(asked, where.group) : { error: 'bad-request' };
+		}),
+		// `npm run server -- revoke…` while this server runs (admin.ts)
+		on(ADMIN_SUBJECTS, async (msg) => {
+			const asked = readAdminRequest(msg.subject, msg.data);
+			if (!asked) return { error: 'bad-request' };
+			if (asked.what === 'revoke') return { done: await revoke(asked.table) };
+			if (asked.what === 'revoke-group') return { done: await revokeWholeGroup(asked.group) };
+			return { done: await revokeMember(asked.group, asked.user) };
+		})
+	];
+
+	function must<T extends object>(made: T | { error: string }): T {
+		if ('error' in made) throw new Error(made.error);
+		return made;
+	}
+
+	return {
+		nodes,
+		dataDir,
+		host: host.credential,
+		admin,
+		nc,
+		jsm,
+		createTable,
+		createTables,
+		/** A new group, as the host link's `passpad.provision.group` makes it (for tests). */
+		createGroup: async (name = 'Thursday club', label = 'First phone') =>
+			must(await provision({ what: 'group', name, label })) as {
+				group: string;
+				name: string;
+				member: Credential;
+				board: Credential;
+			},
+		/** Another member of a group (its `invite` request). */
+		invite: async (group: string, label = 'Another phone') =>
+			must(await provision({ what: 'invite', label }, group)) as {
+				group: string;
+				name: string;
+				member: Credential;
+			},
+		/** A live table of a group, followed by its board (its `table` request). */
+		openGroupTable: async (group: string, table: TableAsked) =>
+			must(await provision({ what: 'table', ...table }, group)) as {
+				table: string;
+				writer: Credential;
+				reader: Credential;
+			},
+		/** The board stops following a group's table. */
+		closeGroupTable: async (group: string, table: string) =>
+			must(await provision({ what: 'close', table }, group)),
+		/** A member's (or the board's) credential is refused from now on. */
+		removeMember: async (group: string, user: string) =>
+			must(await provision({ what: 'remove', user }, group)),
+		revokeGroup: revokeWholeGroup,
+		revoke,
+		/** The nats-server process of a node, for tests that kill it. */
+		process: (index = 0) => processes[index],
+		/** Kills a node (SIGKILL by default: nothing flushed, as a power cut). */
+		async kill(index = 0, signal: NodeJS.Signals = 'SIGKILL') {
+			const child = processes[index];
+			if (!child) return;
+			const exited = new Promise((done) => child.once('exit', done));
+			child.kill(signal);
+			await exited;
+		},
+		/** Starts a stopped node again, on the same ports and store, with the registry as it is. */
+		async restart(index = 0) {
+			if (processes[index]) return;
+			await serial(async () => {
+				writeConfigs(dataDir, state, registry);
+				await startNode(index);
+			});
+		},
+		async stop() {
+			for (const sub of subscriptions) sub.unsubscribe();
+			await queue;
+			await nc.close().catch(() => {});
+			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));
+			lock.release();
+		}
+	};
+}
+
+export type Live = Awaited<ReturnType<typeof startLive>>;

@@ -1,0 +1,128 @@
+// The nats-server processes: where the binary is, which version it is, free ports, starting a
+// node and waiting for it, a config reload and waiting until it is read (docs/live.md, "A new
+// table: config reload").
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, connect as tcpConnect, type AddressInfo } from 'node:net';
+
+export const NATS_SERVER = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
+const natsBinary = () => (existsSync(NATS_SERVER) ? NATS_SERVER : 'nats-server');
+
+/** What `nats-server --version` says ("nats-server: v2.9.10"), or null when it cannot be run. */
+export function natsVersion(): string | null {
+	try {
+		return execFileSync(natsBinary(), ['--version'], { encoding: 'utf8' }).trim();
+	} catch {
+		return null;
+	}
+}
+
+/** Whether nats-server can be run here. */
+export const natsInstalled = () => natsVersion() !== null;
+
+/** A port nobody listens on, from the OS (port 0), on the loopback. */
+export function freePort(): Promise<number> {
+	return new Promise((done, fail) => {
+		const probe = createServer();
+		probe.once('error', fail);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as AddressInfo;
+			probe.close(() => done(port));
+		});
+	});
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** How long a config reload may take to be seen on a loaded machine before it is an error. */
+export const RELOAD_BUDGET = 30_000;
+
+/** Resolves once something accepts connections on the port (nats-server is up in ~0.1 s). */
+export async function listening(port: number, ms = 10_000) {
+	const until = Date.now() + ms;
+	while (Date.now() < until) {
+		const open = await new Promise((done) => {
+			const socket = tcpConnect(port, '127.0.0.1');
+			socket.once('connect', () => (socket.destroy(), done(true)));
+			socket.once('error', () => done(false));
+		});
+		if (open) return;
+		await sleep(50);
+	}
+	throw new Error(`nats-server did not listen on ${port}`);
+}
+
+/** One nats-server's ports and folder. */
+export interface Node {
+	port: number;
+	wsPort: number;
+	httpPort: number;
+	clusterPort: number;
+	dir: string;
+}
+
+/** Starts nats-server on a config file; resolves once its client and WebSocket ports listen. */
+export async function spawnNode(node: Node, config: string, quiet = true): Promise<ChildProcess> {
+	const child = spawn(natsBinary(), ['-c', config], {
+		stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit']
+	});
+	await listening(node.port);
+	await listening(node.wsPort);
+	return child;
+}
+
+/**
+ * A nats-server left running on this data folder by a server process that was killed holds
+ * its JetStream store: it is stopped first (only when its command line names this folder).
+ */
+export async function stopLeftOver(dir: string) {
+	const pidFile = `${dir}/nats.pid`;
+	if (!existsSync(pidFile)) return;
+	const pid = Number(readFileSync(pidFile, 'utf8').trim());
+	let command = '';
+	try {
+		command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+	} catch {
+		return; // not running (or no /proc: nothing to find)
+	}
+	if (!command.includes('nats-server') || !command.includes(dir)) return;
+	process.kill(pid, 'SIGTERM');
+	for (let tries = 0; tries < 100 && existsSync(`/proc/${pid}`); tries++) await sleep(50);
+}
+
+/** Sends SIGHUP to the nats-server whose pid file is given, if it runs: it reads its config. */
+export function hangUp(pidFile: string) {
+	if (!existsSync(pidFile)) return;
+	try {
+		process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGHUP');
+	} catch {
+		// that node is not running: it reads the new config when it starts
+	}
+}
+
+/** When a node last read its config (its monitoring port's `config_load_time`). */
+export async function loadedAt(node: Node): Promise<string | null> {
+	try {
+		const answer = await fetch(`http://127.0.0.1:${node.httpPort}/varz`);
+		return String(((await answer.json()) as { config_load_time: unknown }).config_load_time);
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Waits until a node reads its config again after `before` (its `config_load_time`): a board or
+ * a group's permissions read before the reload would be the old ones, so no silent give-up.
+ */
+export async function reloaded(node: Node, before: string, alive: () => boolean, index: number) {
+	const deadline = Date.now() + RELOAD_BUDGET;
+	while (Date.now() < deadline) {
+		const now = await loadedAt(node);
+		if (now !== null && now !== before) return;
+		if (!alive()) return;
+		await sleep(20);
+	}
+	throw new Error(
+		`nats-server ${index + 1} did not reload its config within ${RELOAD_BUDGET / 1000} s ` +
+			`(its config_load_time on port ${node.httpPort} stayed ${before})`
+	);
+}

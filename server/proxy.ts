@@ -1,0 +1,56 @@
+// Passes the phones' WebSocket at /nats on the app's own origin to nats-server's WebSocket
+// listener, so the page's Content-Security-Policy needs no other address ('self' covers ws: and
+// wss: to the same host and port) and an HTTPS page gets wss with the same certificate
+// (docs/live.md, "Content-Security-Policy"). The credentials ride inside the WebSocket (NATS's
+// CONNECT), never in the path.
+import type { IncomingMessage, Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { LIVE_PATH } from '../src/lib/live/names.js';
+
+/** One phone's WebSocket and its connection to nats-server. */
+export interface Pair {
+	socket: Duplex;
+	upstream: Socket;
+	/** set once both are closed */
+	closed: Promise<void>;
+}
+
+/** Whether an upgrade request is for the live path (any query is ignored). */
+export const isLive = (req: IncomingMessage) => (req.url ?? '').split('?')[0] === LIVE_PATH;
+
+/** Pipes one upgrade request to nats-server's WebSocket port on the loopback. */
+export function pipeLive(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): Pair {
+	const upstream = connect(port, '127.0.0.1');
+	let done = () => {};
+	const closed = new Promise<void>((resolve) => (done = resolve));
+	const close = () => {
+		socket.destroy();
+		upstream.destroy();
+		done();
+	};
+	socket.on('error', close).on('close', close);
+	upstream.on('error', close).on('close', close);
+	upstream.on('connect', () => {
+		// the request as the phone sent it; nats-server reads no path
+		const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+		for (let at = 0; at < req.rawHeaders.length; at += 2) {
+			lines.push(`${req.rawHeaders[at]}: ${req.rawHeaders[at + 1]}`);
+		}
+		upstream.write(lines.join('\r\n') + '\r\n\r\n');
+		if (head?.length) upstream.write(head);
+		socket.pipe(upstream).pipe(socket);
+	});
+	return { socket, upstream, closed };
+}
+
+/**
+ * The app's HTTP or HTTPS server passes /nats upgrades to nats-server (its WebSocket port,
+ * asked on each connection); any other upgrade is closed.
+ */
+export function proxyLive(server: Server, target: () => number) {
+	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+		if (!isLive(req)) return void socket.destroy();
+		pipeLive(req, socket, head, target());
+	});
+}
