@@ -219,9 +219,14 @@ test("teams: Jules's tick takes team 2 to 3 in round 2; the record shows the tea
 	await giveCards(page, 'Jules', set(4));
 	await expect(page.getByTestId('outcome')).toContainText('Hugo & Jules & Léa win!');
 
-	// the pad: round 2 written for nobody, team 2's total holds the 3 ticks that won
-	await expect(page.getByTestId('pad-1-0')).toHaveText('–');
-	await expect(page.getByTestId('pad-1-1')).toHaveText('–');
+	// the pad: round 2 written for nobody, shown as not counted with the member whose ticks
+	// count (Jules's tick for team 2); team 2's total holds the 3 ticks that won
+	await expect(page.getByTestId('pad-1-0').locator('s')).toHaveText('2 pts');
+	await expect(page.getByTestId('pad-1-0')).toContainText('Cleo');
+	await expect(page.getByTestId('pad-1-1').locator('s')).toHaveText('4 pts');
+	await expect(page.getByTestId('pad-1-1')).toContainText('not counted');
+	await expect(page.getByTestId('pad-1-1')).toContainText('1 ✔');
+	await expect(page.getByTestId('pad-1-1')).toContainText('Jules');
 	await expect(page.getByTestId('pad-total-0')).toContainText('4 pts');
 	await expect(page.getByTestId('pad-total-0')).toContainText('1 ✔');
 	await expect(page.getByTestId('pad-total-1')).toContainText('8 pts');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { passPass } from './index';
-import { countedPointsByRound, instantWinRound, sideTotals, totalPoints } from './score';
+import {
+	countedPointsByRound,
+	instantWinLines,
+	instantWinRound,
+	sideTotals,
+	totalPoints
+} from './score';
 import { card, run, set, start } from './test-helpers';
 import type { PassPassState } from './types';
 
@@ -43,6 +49,7 @@ describe('docs/rulings.md, Pass Pass 8: the round of a third tick counts no poin
 	it('a match still being played counts its current round live', () => {
 		const state = run(start(3), { type: 'won', seat: 0, cards: [card('blue', 2, 3)] });
 		expect(instantWinRound(state)).toBeNull();
+		expect(instantWinLines(state)).toEqual([]);
 		expect(totalPoints(state)).toEqual([4, 0, 0]);
 	});
 });
@@ -64,5 +71,10 @@ describe('docs/rulings.md, Pass Pass 8, 11: a team won by a third tick has its t
 		expect(passPass.outcome(state)).toEqual({ winners: [1], shared: false, reason: 'third-tick' });
 		expect(sideTotals(state)).toEqual({ points: [4, 8], ticks: [1, 3] });
 		expect(passPass.sheet(state).rows[1].cells).toEqual([null, null]);
+		// what the round held, shown as not counted: Jules's tick for team 2
+		expect(instantWinLines(state)).toEqual([
+			{ seat: 0, points: 0, ticks: 0 },
+			{ seat: 3, points: 4, ticks: 1 }
+		]);
 	});
 });

@@ -66,6 +66,24 @@ export function writtenByRound(state: PassPassState): (Written | null)[][] {
 	);
 }
 
+/**
+ * Team mode, the round a third tick ended (docs/rulings.md, Pass Pass 8, 11): per team, the member whose ticks
+ * count toward the win (most ticks, then most points, then lower seat), with what their cards
+ * were worth, shown as not counted; empty when the match did not end that way.
+ */
+export function instantWinLines(state: PassPassState): Written[] {
+	const round = instantWinRound(state);
+	if (round === null || state.config.teams === null) return [];
+	const ticks = ticksByRound(state)[round];
+	const points = pointsByRound(state)[round];
+	return sidesOf(state.config.teams, state.players).map((members) => {
+		const [seat] = [...members].sort(
+			(a, b) => ticks[b] - ticks[a] || points[b] - points[a] || a - b
+		);
+		return { seat, points: points[seat], ticks: ticks[seat] };
+	});
+}
+
 /** docs/rulings.md, Pass Pass 11: the member to suggest writing: most points, then most ticks, then lower seat. */
 export function suggestedPick(state: PassPassState, team: number, round = state.rounds.length - 1) {
 	const members = sidesOf(state.config.teams, state.players)[team] ?? [];
