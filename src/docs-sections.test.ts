@@ -72,3 +72,14 @@ describe('a cited section is a heading of the page cited', () => {
 		expect(wrong).toEqual([]);
 	});
 });
+
+describe('the README', () => {
+	it('reads in five minutes: at most 200 lines, the figures kept in bench/RESULTS.md', () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+		// a figure's date belongs beside it in bench/RESULTS.md, not in the README
+		expect(readme).not.toMatch(
+			/\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) 20\d\d\b|\bUTC\b/
+		);
+	});
+});

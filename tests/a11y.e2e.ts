@@ -55,7 +55,16 @@ async function violations(page: Page, path: string) {
 	if (path === `/players/${playerId(0)}`)
 		await expect(page.getByTestId('stats-pass-pass')).toBeVisible();
 	await page.waitForLoadState('networkidle');
-	await page.waitForTimeout(150);
+	// colours judged once their transitions have ended (a state, not a fixed pause); an endless
+	// animation, if any, is judged as it stands
+	await page.evaluate(() =>
+		Promise.all(
+			document
+				.getAnimations()
+				.filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+				.map((animation) => animation.finished.catch(() => {}))
+		)
+	);
 	const { violations } = await new AxeBuilder({ page })
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
 		.analyze();
