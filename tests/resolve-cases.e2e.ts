@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { smallPhone, Thumb } from './reach';
 
 // /resolve answers every case of the rulings, at 360x640 in English and French, every tap in
@@ -102,6 +103,15 @@ for (const lang of ['en', 'fr'] as const) {
 			await expect(page.locator('[data-faces="yours"]')).toHaveText('–');
 			await expect(page.locator('[data-which="table"]')).toHaveAttribute('aria-pressed', 'true');
 			expect(thumb.misses).toEqual([]);
+			// tokens beside the table's set: 0 to 9, a negative number said, never priced
+			const beside = page.locator('[data-beside]');
+			await expect(beside).toHaveAttribute('placeholder', lang === 'fr' ? '0 à 9' : '0–9');
+			await beside.fill('-1');
+			await expect(page.getByTestId('resolve-refusal')).toContainText(
+				lang === 'fr' ? 'un nombre entier de 0 à 9' : 'a whole number from 0 to 9'
+			);
+			await beside.fill('2');
+			await expect(page.getByTestId('resolve-refusal')).toHaveCount(0);
 		});
 
 		test(`I'll Pass: chips outside 0..55 are refused with the reason, never taken for 0 (${lang})`, async ({
@@ -131,3 +141,38 @@ for (const lang of ['en', 'fr'] as const) {
 		});
 	});
 }
+
+test.describe('resolve, accessibility', () => {
+	test.use({ ...smallPhone });
+
+	test('0 axe violations on each resolver, with a double ticked and refusals shown', async ({
+		page
+	}) => {
+		const judge = async () => {
+			const { violations } = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+				.analyze();
+			expect(violations.map((one) => `${one.id}: ${one.nodes.map((node) => node.target)}`)).toEqual(
+				[]
+			);
+		};
+		await page.goto('/resolve?game=dominoes');
+		await page.locator('[data-spot="left-3"]').click();
+		await page.locator('[data-double="left"]').check();
+		await page.locator('[data-spot="right-1"]').click();
+		await page.locator('[data-spot="low-1"]').click();
+		await page.locator('[data-spot="high-4"]').click();
+		await expect(answer(page)).toContainText('sum 10');
+		await judge();
+		await page.goto('/resolve?game=climbing');
+		await page.locator('[data-double]').click();
+		await page.locator('[data-rank="9"]').click();
+		await page.locator('[data-beside]').fill('-1');
+		await expect(page.getByTestId('resolve-refusal')).toBeVisible();
+		await judge();
+		await page.goto('/resolve?game=ill-pass');
+		await page.locator('[data-chips]').fill('70');
+		await expect(page.getByTestId('resolve-refusal')).toBeVisible();
+		await judge();
+	});
+});
