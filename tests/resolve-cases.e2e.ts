@@ -30,6 +30,8 @@ for (const lang of ['en', 'fr'] as const) {
 			await spot('low', 1);
 			await spot('high', 4);
 			await says('sum 7, Player 2 is skipped', 'somme 7, Joueur 2 passe son tour');
+			// the answer shows under the tile without a scroll
+			await expect(answer(page)).toBeInViewport({ ratio: 0.5 });
 			// the 3 is a [3-3]: 3+3+4 = 10, plays again
 			await double('left');
 			await expect(page.locator('[data-double="left"]')).toBeChecked();
