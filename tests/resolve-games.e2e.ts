@@ -91,7 +91,8 @@ for (const lang of ['en', 'fr'] as const) {
 			});
 			await expect(answer(page)).toContainText(lang === 'fr' ? 'Elle bat' : 'It beats');
 			// the same pair: only an augment beats it, and the rules price it
-			await thumb.tap(page.locator('[data-clear]'), 'clear');
+			await thumb.tap(page.locator('[data-remove]'), 'remove');
+			await thumb.tap(page.locator('[data-remove]'), 'remove');
 			await thumb.tap(page.locator('[data-rank="9"]'), '9');
 			await page.waitForTimeout(320);
 			await thumb.tap(page.locator('[data-rank="9"]'), '9');

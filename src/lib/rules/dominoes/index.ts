@@ -25,11 +25,20 @@ export {
 	type LineEnds
 } from './line';
 export { coach, type CoachHint } from './coach';
+export { lineWithEnds, tableWithEnds, type OpenEnd } from './ends';
 export { nextStarter } from './deal';
 export * from './types';
 export * from './selectors';
 export { apply, setup, isOver } from './reducer';
-export { padOpen, wentOutRange, TEAM_TILES_MAX, TEAM_TILES_MIN } from './tally';
+export {
+	padOpen,
+	wentOutRange,
+	BLOCKED_TEAM_TILES_MAX,
+	BLOCKED_TILES_MAX,
+	SEAT_TILES_MAX,
+	TEAM_TILES_MAX,
+	TEAM_TILES_MIN
+} from './tally';
 
 export const dominoes: GameDefinition<
 	DominoesConfig,
