@@ -11,7 +11,7 @@ import {
 	writeNewMatches,
 	type ProvenEntry
 } from './group';
-import { newId } from './ids';
+import { newId } from '../wire/ids';
 import { importBackup } from './backup-import';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction, replaceLog, undoAction } from './log';

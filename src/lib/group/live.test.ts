@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
-import { groupStreamOf } from '$lib/live/names.js';
+import { groupStreamOf } from '$lib/wire/names.js';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { randomGame } from '$lib/rules/ill-pass/simulate';

@@ -18,8 +18,8 @@ import { createMatch, removeMatch, restoreMatch, setNotes } from '$lib/db/matche
 import { appendAction } from '$lib/db/log';
 import { readEntries } from '$lib/db/entries';
 import { renamePlayer } from '$lib/db/players';
-import { newId } from '$lib/db/ids';
-import { groupStreamOf, recordSubject } from '$lib/live/names.js';
+import { newId } from '$lib/wire/ids';
+import { groupStreamOf, recordSubject } from '$lib/wire/names.js';
 import { REFUSED_KEPT } from '$lib/db/refused';
 import { GroupSync } from './sync';
 import { writeVersion, type KeptMatch } from './record';

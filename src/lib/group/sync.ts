@@ -21,7 +21,7 @@ import { Dexie } from 'dexie';
 import type { PasspadDb } from '$lib/db/db';
 import type { ConflictRow, OutboxRow, RefusedNote, SyncedRow } from '$lib/db/schema';
 import { keepRefused, refusedOf, withNote } from '$lib/db/refused';
-import { newId as newMatchId } from '$lib/db/ids';
+import { newId as newMatchId } from '$lib/wire/ids';
 import {
 	acknowledged,
 	copyMatch,
@@ -50,7 +50,7 @@ import {
 	type NewMatch,
 	type ThingHere
 } from '$lib/db/group';
-import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/live/names.js';
+import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
 import { penDone, savedLive, savedPen, type Keeping } from '$lib/live/saved';
 import {
@@ -67,7 +67,7 @@ import {
 	type Version
 } from './record';
 import { followerOf, reconcile, type Decision } from './reconcile';
-import { MemberRecord } from './provision';
+import { MemberRecord } from '$lib/wire/provision';
 import { CatchUpCount, throttled, type CatchUp } from './progress';
 import * as v from 'valibot';
 

@@ -15,7 +15,7 @@ import {
 	openGroupTable,
 	removeMember,
 	type NewGroup
-} from '$lib/group/provision';
+} from '$lib/wire/provision';
 import { revokeMemberOnDisk } from '../../../scripts/live/server.mjs';
 import {
 	PROVISION_GROUP_SUBJECT,
@@ -28,7 +28,7 @@ import {
 	playerSubject,
 	recordSubject,
 	streamOf
-} from './names.js';
+} from '$lib/wire/names.js';
 import { startTestLive, type TestLive } from './test-server';
 
 let server: TestLive;
