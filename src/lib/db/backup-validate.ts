@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import type { MatchResult } from './schema';
 import { BACKUP_FORMAT, BACKUP_SCHEMA } from './backup-format';
 import {

@@ -183,7 +183,6 @@ export function handOverMatch(id: string, now = Date.now()): Promise<MatchRow> {
 	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }));
 }
 
-
 /** The players' note on a match (where, what happened); '' removes it. */
 export async function setNotes(id: string, notes: string): Promise<MatchRow> {
 	const db = database();

@@ -14,7 +14,7 @@ import { groupStreamOf } from '$lib/wire/names.js';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { summarize } from '$lib/match/summary';
+import { summarize } from '$lib/db/summary';
 import { PasspadDb, useDatabase } from '$lib/db/db';
 import { createMatch, setNotes } from '$lib/db/matches';
 import { appendAction } from '$lib/db/log';

@@ -134,7 +134,8 @@ export function reconcile(
 	const follower = local.follower;
 	if (follower && match && version.kind === 'match' && !version.deleted && !version.contest) {
 		const sameSetup =
-			follower.game === version.game && canonicalJson(follower.config) === canonicalJson(version.config);
+			follower.game === version.game &&
+			canonicalJson(follower.config) === canonicalJson(version.config);
 		const relation = relate(
 			follower.log,
 			version.log.map((entry) => entry.action)

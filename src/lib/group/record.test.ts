@@ -3,13 +3,7 @@ import { seeded } from '$lib/rules/common';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { newId } from '$lib/wire/ids';
 import { SCHEMA_VERSION, type MatchRow } from '$lib/db/schema';
-import {
-	RECORD_VERSION,
-	matchVersion,
-	proveMatch,
-	readVersion,
-	writeVersion
-} from './record';
+import { RECORD_VERSION, matchVersion, proveMatch, readVersion, writeVersion } from './record';
 
 describe('group record: the wire keeps its own version', () => {
 	it('record: a match version says v 1 and nothing of the database version (6): a phone of database v5 reads it, log in order with its times, and proves it', () => {

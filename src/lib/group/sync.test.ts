@@ -12,7 +12,7 @@ import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { seeded } from '$lib/rules/common';
 import { RULES } from '$lib/rules/registry';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { summarize } from '$lib/match/summary';
+import { summarize } from '$lib/db/summary';
 import { PasspadDb, useDatabase } from '$lib/db/db';
 import { createMatch, removeMatch, restoreMatch, setNotes } from '$lib/db/matches';
 import { appendAction } from '$lib/db/log';

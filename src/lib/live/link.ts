@@ -8,7 +8,6 @@ import * as v from 'valibot';
 import { MATCH_ID, TABLE_ID } from '$lib/wire/names.js';
 import { Secret, User } from '$lib/wire/schemas';
 
-
 export const LiveLink = v.object({
 	/** the table's id */
 	t: v.pipe(v.string(), v.regex(TABLE_ID)),

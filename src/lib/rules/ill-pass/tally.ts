@@ -1,5 +1,5 @@
 import { MALFORMED, ok, refuse, type Result } from '../common';
-import { isOver } from './reducer';
+import { isOver } from './end';
 import {
 	CARDS_PLAYED,
 	CHIPS_EACH,
