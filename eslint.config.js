@@ -4,6 +4,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import passpad from './scripts/lint/plugin.mjs';
 
 /** The writes of a match and its log: only its store calls them (src/lib/match/store.ts). */
 const MATCH_WRITES = [
@@ -83,6 +84,20 @@ export default ts.config(
 					]
 				}
 			]
+		}
+	},
+	{
+		// No import cycle between files, nor between the folders of src/lib, and each folder
+		// imports only the folders below it (docs/architecture.md, "Layers";
+		// scripts/lint/plugin.mjs, its table LAYERS). Every .ts, .js and .svelte file's static,
+		// re-exported and dynamic imports count; `import type` loads nothing and does not.
+		files: ['src/**/*.ts', 'src/**/*.js', 'src/**/*.svelte'],
+		ignores: ['src/lib/paraglide/**'],
+		plugins: { passpad },
+		rules: {
+			'passpad/no-cycle': 'error',
+			'passpad/no-folder-cycle': 'error',
+			'passpad/layers': 'error'
 		}
 	},
 	{

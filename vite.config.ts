@@ -55,7 +55,7 @@ export default defineConfig({
 		})
 	],
 	test: {
-		include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
+		include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/lint/*.test.ts'],
 		environment: 'node',
 		// property tests run hundreds of games: generous on a loaded 2-core machine, never flaky
 		testTimeout: 60_000,

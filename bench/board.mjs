@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { startLive } from './server.mjs';
-import { inboxOf } from '../src/lib/live/names.js';
+import { inboxOf } from '../src/lib/wire/names.js';
 import { boardGroup } from '../tests/board-group.mjs';
 import { enterMatch, launchChromium, loadKit, percentile, serveApp, sleep } from './common.mjs';
 

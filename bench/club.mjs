@@ -5,7 +5,7 @@
 // src/lib/group/record.ts writes them, 200 in flight).
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
+import { inboxOf, playerSubject, recordSubject } from '../src/lib/wire/names.js';
 
 export const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 /** whole matches of each game, from its simulator */

@@ -3,7 +3,7 @@
 // each match a whole finished one from its game's own simulator (bench/board-kit.ts).
 import { sampleMatch } from './board-kit';
 import { matchVersion, playerVersion, proveMatch, writeVersion } from '../src/lib/group/record';
-import { newId } from '../src/lib/db/ids';
+import { newId } from '../src/lib/wire/ids';
 import type { MatchRow, PlayerRow } from '../src/lib/db/schema';
 export { GroupSync } from '../src/lib/group/sync';
 export { PasspadDb, useDatabase } from '../src/lib/db/db';

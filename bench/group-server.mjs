@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { startLive } from './server.mjs';
-import { groupStreamOf, inboxOf, playerSubject, recordSubject } from '../src/lib/live/names.js';
+import { groupStreamOf, inboxOf, playerSubject, recordSubject } from '../src/lib/wire/names.js';
 
 const MATCHES = Number(process.argv[2] ?? 10_000);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

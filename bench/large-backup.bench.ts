@@ -7,7 +7,7 @@ import { seeded } from '../src/lib/rules/common';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 
 const MATCHES = 10_996;
-/** The n-th id, in the form Passpad makes (src/lib/db/ids.ts): a backup's ids must have it. */
+/** The n-th id, in the form Passpad makes (src/lib/wire/ids.ts): a backup's ids must have it. */
 const madeUpId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SHORTEST = 115;
 const names = ['Léa', 'Sam', 'Noor', 'Ana', 'Ben', 'Cleo', 'Yu-cin', 'Wang'];

@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { startLive } from './server.mjs';
-import { inboxOf } from '../src/lib/live/names.js';
+import { inboxOf } from '../src/lib/wire/names.js';
 import { enterMatch, loadKit, percentile, sleep } from './common.mjs';
 
 const kit = await loadKit('./bench/live-kit.ts');

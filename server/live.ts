@@ -17,7 +17,7 @@ import {
 	groupStreamOf,
 	memberSubject
 } from '../src/lib/live/names.js';
-import type { TableAsked } from '../src/lib/group/provision';
+import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';

@@ -3,7 +3,8 @@
 // phone checks before it asks): a request is untrusted bytes, and a bad one is answered
 // `bad-request` before anything is made. Pure, so its test needs no server.
 import * as v from 'valibot';
-import { GroupId, GroupUser, TableAsked, TableId, words } from '../src/lib/group/provision';
+import { GroupId, TableAsked, TableId } from '../src/lib/wire/provision';
+import { GroupUser, words } from '../src/lib/wire/schemas';
 
 /** A request body is a few hundred bytes; anything larger is not a Passpad request. */
 export const MAX_REQUEST = 4096;

@@ -24,7 +24,7 @@ export async function boardGroup(live, name = 'Club') {
 		/**
 		 * A live table of the group, as a member's `table` request opens it: its record says
 		 * `open: true` once the board may read it.
-		 * @param {import('../src/lib/group/provision').TableAsked} table
+		 * @param {import('../src/lib/wire/provision').TableAsked} table
 		 */
 		open: (table) => live.openGroupTable(made.group, table),
 		/** The table's record says `open: false`, then the board loses its permissions. @param {string} table */

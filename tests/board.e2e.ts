@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { abandonHere, playIllPass, startMatch } from './helpers';
 import { phoneContext, startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
-import { matchSubject } from '../src/lib/live/names.js';
+import { matchSubject } from '../src/lib/wire/names.js';
 
 // The live board (docs/group.md, "The board"): a TV's browser context at 1920x1080 follows the
 // group's open tables while pen phones enter, against a real nats-server with the app served

@@ -13,7 +13,7 @@ import { legalMatch, matchInput } from '../src/lib/rules/dominoes/simulate';
 import { totals as dominoTotals } from '../src/lib/rules/dominoes';
 import { totals as climbingTotals } from '../src/lib/rules/climbing';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
-import { matchSubject } from '../src/lib/live/names.js';
+import { matchSubject } from '../src/lib/wire/names.js';
 
 // Live play (docs/live.md) for the other three games: a follower phone follows a whole match
 // entered on the pen phone tap by tap at 360x640, every tap held to the reach rule

@@ -11,7 +11,7 @@ import {
 	memberSubject,
 	playerSubject,
 	recordSubject
-} from '../src/lib/live/names.js';
+} from '../src/lib/wire/names.js';
 import { illPassVersion, playerVersion } from '../src/lib/group/fixtures';
 
 // A group's record (docs/group.md): phones as browser contexts against a real nats-server and

@@ -308,7 +308,7 @@ test.describe('large imports', () => {
 				if (text && seen.at(-1) !== text) seen.push(text.trim());
 			}).observe(document, { subtree: true, childList: true, characterData: true });
 		});
-		// ids in the form Passpad makes (src/lib/db/ids.ts): a backup's ids must have it
+		// ids in the form Passpad makes (src/lib/wire/ids.ts): a backup's ids must have it
 		const madeUpId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 		const players = ['Ana', 'Ben', 'Cleo'].map((name, k) => ({
 			id: madeUpId(1_000_000 + k),

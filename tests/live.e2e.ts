@@ -5,7 +5,7 @@ import { playIllPass, startMatch, type IllPassStep } from './helpers';
 import { phoneContext, startLiveApp } from './live';
 import { matchOf, storedLog } from './stored';
 import { LiveChannel } from '../src/lib/live/client';
-import { inboxOf, matchSubject, streamOf } from '../src/lib/live/names.js';
+import { inboxOf, matchSubject, streamOf } from '../src/lib/wire/names.js';
 
 // Live play (docs/live.md): phones as browser contexts against a real nats-server started by
 // the test on free loopback ports, with the app served beside it as `npm run server` does.

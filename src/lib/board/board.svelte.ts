@@ -15,7 +15,7 @@ import { consumeOrdered } from '$lib/live/ordered';
 import { openLive } from '$lib/live/browser';
 import { readEntry } from '$lib/live/protocol';
 import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
-import { boardTableSubject, groupStreamOf } from '$lib/live/names.js';
+import { boardTableSubject, groupStreamOf } from '$lib/wire/names.js';
 import { cardOf, type BoardUi, type TableCard } from './card';
 import type { BoardLink } from '$lib/group/link';
 import { readRegistration, tableOfSubject, type TableRegistration } from './registration';

@@ -4,7 +4,7 @@
  * Read from the network, so validated before the board follows anything it names.
  */
 import * as v from 'valibot';
-import { BoardTable } from '$lib/group/provision';
+import { BoardTable } from '$lib/wire/provision';
 
 /** The server's record of a group's table (`BoardTable`, written by the provisioning). */
 export const TableRegistration = BoardTable;

@@ -1,6 +1,6 @@
 import { replay } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import type { MatchResult, MatchRow } from './schema';
 
 /** A result as rows saved before v4 may hold it: without the game's direction or feats. */

@@ -6,9 +6,9 @@ import { BackupRefused, readBackup } from './backup-validate';
 import { device, everyGame, fresh, freshEachTest } from './backup-fixtures';
 import { setNotes, setTimePlayed } from './matches';
 import { handedMatch, handoverBackup } from './handover';
-import { BACKUP_SCHEMA } from './limits';
+import { BACKUP_SCHEMA } from './backup-format';
 import { loadLog } from './log';
-import { newId } from './ids';
+import { newId } from '../wire/ids';
 import { SCHEMA_VERSION } from './schema';
 
 freshEachTest();

@@ -4,7 +4,7 @@
  */
 import { database } from './db';
 import { allEntries } from './entries';
-import { BACKUP_FORMAT, BACKUP_SCHEMA } from './limits';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from './backup-format';
 import type { BackupFile } from './backup-validate';
 
 /**

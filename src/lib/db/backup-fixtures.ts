@@ -12,7 +12,7 @@ import { BackupRefused, readBackup, type BackupProblem } from './backup-validate
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { RULES } from '../rules/registry';
 import type { GameId } from '../rules/common';
 

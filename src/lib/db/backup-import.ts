@@ -10,7 +10,7 @@ import { writeEntriesOf } from './entries';
 import type { LogEntry, MatchRow, PlayerRow } from './schema';
 import { retally } from './totals';
 import type { BackupFile, OnProgress } from './backup-validate';
-import { newId } from './ids';
+import { newId } from '../wire/ids';
 
 export interface ImportReport {
 	players: number;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
-import { MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
+import { MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from '$lib/wire/limits';
 import { HOSTILE_IDS } from './hostile-ids';
 import { deeperThan } from './depth';
 import { readBackup, readBackupInSteps, type BackupProblem } from './backup-validate';

@@ -6,35 +6,38 @@
 import * as v from 'valibot';
 import { GAME_IDS, replay, type Refusal } from '../rules/common';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
-import { NAME_MAX_LENGTH, cleanName, nameKey } from './players';
+import { summarize } from './summary';
 import type { MatchResult } from './schema';
-import { BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, MAX_MATCH_DEPTH } from './limits';
-import { NOTES_MAX_LENGTH } from './matches';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from './backup-format';
+import {
+	MAX_BACKUP_BYTES,
+	MAX_KEPT_LOG,
+	MAX_MATCH_DEPTH,
+	MAX_SEATS,
+	NOTES_MAX_LENGTH,
+	NAME_MAX_LENGTH,
+	LABEL_MAX_LENGTH
+} from '../wire/limits';
 import { measuredPlay } from './played';
-import { isPasspadId } from './ids';
 import { deeperThan } from './depth';
-import { GROUP_ID } from '../live/names.js';
-
-/** The message of an id's check: the refusal says "an id Passpad never makes", not "damaged". */
-const BAD_ID = 'bad-id';
+import { GROUP_ID } from '../wire/names.js';
+import {
+	BAD_ID,
+	ColourKey,
+	Credential,
+	PasspadId,
+	PlayerName,
+	Time,
+	nameKey
+} from '../wire/schemas';
 
 /**
- * Every field gets its real range: a time is a whole number of milliseconds that a Date can
- * hold (±8.64e15; a backup never predates 1970), a name is what the new-match form takes
+ * Every field gets its real range (wire/schemas.ts): a time is a whole number of milliseconds
+ * that a Date can hold (a backup never predates 1970), a name is what the new-match form takes
  * (trimmed, spaces folded, 1 to NAME_MAX_LENGTH characters), an id is one Passpad made.
  */
-const Time = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
-const Id = v.pipe(
-	v.string(),
-	v.check((id: string) => isPasspadId(id), BAD_ID)
-);
-const Name = v.pipe(
-	v.string(),
-	v.minLength(1),
-	v.maxLength(NAME_MAX_LENGTH),
-	v.check((name) => name === cleanName(name), 'a name is stored trimmed')
-);
+const Id = PasspadId;
+const Name = PlayerName;
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 /** a score or total: any whole number a match can reach, far from where floats lose units */
 const Score = v.pipe(v.number(), v.integer(), v.minValue(-1e9), v.maxValue(1e9));
@@ -46,28 +49,29 @@ const Player = v.object({
 	hidden: v.boolean(),
 	createdAt: Time,
 	/** v4: a palette key; absent from older backups (read as none) */
-	colour: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z-]{1,20}$/))), null)
+	colour: v.optional(v.nullable(ColourKey), null)
 });
 
 const Side = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5));
 const Result = v.nullable(
 	v.object({
-		winners: v.pipe(v.array(Side), v.maxLength(6)),
+		winners: v.pipe(v.array(Side), v.maxLength(MAX_SEATS)),
 		shared: v.boolean(),
 		reason: v.pipe(v.string(), v.maxLength(100)),
-		sides: v.pipe(v.array(v.pipe(v.array(Side), v.maxLength(6))), v.maxLength(6)),
-		totals: v.pipe(v.array(Score), v.maxLength(6))
+		sides: v.pipe(v.array(v.pipe(v.array(Side), v.maxLength(MAX_SEATS))), v.maxLength(MAX_SEATS)),
+		totals: v.pipe(v.array(Score), v.maxLength(MAX_SEATS))
 	})
 );
-
-/** Longer than any game of the four can last: a match is refused past it. */
-const MAX_LOG = 100_000;
 
 const Match = v.object({
 	id: Id,
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
-	seats: v.pipe(v.array(v.object({ playerId: Id, name: Name })), v.minLength(2), v.maxLength(6)),
+	seats: v.pipe(
+		v.array(v.object({ playerId: Id, name: Name })),
+		v.minLength(2),
+		v.maxLength(MAX_SEATS)
+	),
 	status: v.picklist(['active', 'finished', 'abandoned', 'handed']),
 	/** v3: only on an abandoned match (proveMatch) */
 	abandonedAt: v.optional(Time),
@@ -81,9 +85,9 @@ const Match = v.object({
 	updatedAt: Time,
 	/** absent from backups written before it was kept: 0 */
 	revision: v.optional(Count, 0),
-	redo: v.pipe(v.array(v.unknown()), v.maxLength(MAX_LOG)),
+	redo: v.pipe(v.array(v.unknown()), v.maxLength(MAX_KEPT_LOG)),
 	result: Result,
-	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_LOG)),
+	log: v.pipe(v.array(v.object({ action: v.unknown(), at: Time })), v.maxLength(MAX_KEPT_LOG)),
 	/** v5: the group it is recorded for (one of the file's groups), absent or null: none */
 	group: v.optional(v.nullable(v.pipe(v.string(), v.regex(GROUP_ID))), null)
 });
@@ -91,10 +95,9 @@ const Match = v.object({
 /** v5: a group the phone belonged to, with its credential (docs/group.md). */
 const Group = v.object({
 	id: v.pipe(v.string(), v.regex(GROUP_ID)),
-	name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+	name: v.pipe(v.string(), v.minLength(1), v.maxLength(LABEL_MAX_LENGTH)),
 	server: v.pipe(v.string(), v.maxLength(300), v.regex(/^(wss?:\/\/[^\s#?]+)?$/)),
-	user: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
-	pass: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+	...Credential.entries,
 	role: v.picklist(['member', 'board']),
 	left: v.boolean(),
 	joinedAt: Time

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { illPass } from '../rules/ill-pass';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { problemText } from '$lib/match/problems';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { RULES } from '../rules/registry';
 import { exportAll } from './backup-export';
 import { importBackup } from './backup-import';

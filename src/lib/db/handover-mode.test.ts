@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { tableMode, withSetupMode, type EntryMode } from '../match/entry-mode';
 import { decodeHandover, encodeHandover } from '../share/handover';
 import { PasspadDb, useDatabase } from './db';

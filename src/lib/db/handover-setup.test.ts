@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { decodeHandover, encodeHandover, type HandedMatch } from '../share/handover';
 import { BackupRefused } from './backup-validate';
 import { PasspadDb, useDatabase } from './db';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { RULES } from '../rules/registry';
 import { exportAll } from './backup-export';
 import { importBackup } from './backup-import';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seeded } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { exportAll } from './backup-export';
 import { importBackup } from './backup-import';
 import { BackupRefused, readBackup } from './backup-validate';

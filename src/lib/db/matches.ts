@@ -8,7 +8,8 @@ import { measuredPlay } from './played';
 import { retally } from './totals';
 import { deleteEntries, readEntries, writeEntries } from './entries';
 import type { LogEntry, MatchRow, MatchStatus } from './schema';
-import { newId } from './ids';
+import { newId } from '../wire/ids';
+import { NOTES_MAX_LENGTH } from '../wire/limits';
 
 export interface NewMatch {
 	game: GameId;
@@ -181,9 +182,6 @@ export function resumeMatch(id: string): Promise<MatchRow> {
 export function handOverMatch(id: string, now = Date.now()): Promise<MatchRow> {
 	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }));
 }
-
-/** The longest note a match keeps. */
-export const NOTES_MAX_LENGTH = 2000;
 
 /** The players' note on a match (where, what happened); '' removes it. */
 export async function setNotes(id: string, notes: string): Promise<MatchRow> {

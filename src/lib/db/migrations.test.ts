@@ -8,7 +8,7 @@ import { seeded } from '../rules/common';
 import { RULES } from '../rules/registry';
 import { longestRuns } from '../rules/ill-pass';
 import { randomGame } from '../rules/ill-pass/simulate';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 
 /** Opens a database exactly as an older app version would have written it. */
 async function writtenBy(

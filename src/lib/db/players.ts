@@ -2,16 +2,13 @@ import { ok, refuse, type Result } from '../rules/common/result';
 import { database, type PasspadDb } from './db';
 import { retally, type Change } from './totals';
 import type { PlayerRow } from './schema';
-import { newId } from './ids';
+import { newId } from '../wire/ids';
 
-/** Names are one player whatever their case, accents kept, spaces folded. */
-export function nameKey(name: string): string {
-	return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-}
+import { NAME_MAX_LENGTH } from '../wire/limits';
+import { cleanName, nameKey } from '../wire/schemas';
 
-export function cleanName(name: string): string {
-	return name.trim().replace(/\s+/g, ' ');
-}
+// how a name is cleaned and keyed is the wire's (a backup and the group's record check it too)
+export { cleanName, nameKey };
 
 export async function roster(includeHidden = false): Promise<PlayerRow[]> {
 	const players = await database().players.toArray();
@@ -49,9 +46,6 @@ export async function playersFor(names: string[], now = Date.now()): Promise<Pla
 	}
 	return rows;
 }
-
-/** The longest name the new-match screen takes; a rename keeps to it. */
-export const NAME_MAX_LENGTH = 30;
 
 export const ROSTER_REFUSALS = [
 	'missing-player',

@@ -1,5 +1,5 @@
 import type { Aggregate, GameId, Refusal } from '../rules/common';
-import type { RefusedWhy } from '../group/record';
+import type { RefusedWhy } from '../wire/refused';
 
 /**
  * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is

@@ -4,7 +4,7 @@ import { seeded, type GameId } from '../rules/common';
 import { randomGame } from '../rules/ill-pass/simulate';
 import { longestRuns, scores } from '../rules/ill-pass';
 import { RULES } from '../rules/registry';
-import { summarize } from '../match/summary';
+import { summarize } from './summary';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction } from './log';
 import { createMatch } from './matches';

@@ -2,16 +2,16 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
+import { copyMatch } from './group/conflicts';
+import { rosterHere } from './group/here';
 import {
 	OTHER_GROUP,
-	copyMatch,
-	rosterHere,
 	writeDeleted,
 	writeMatch,
 	writeNewMatches,
 	type ProvenEntry
-} from './group';
-import { newId } from './ids';
+} from './group/matches';
+import { newId } from '../wire/ids';
 import { importBackup } from './backup-import';
 import { PasspadDb, useDatabase } from './db';
 import { appendAction, replaceLog, undoAction } from './log';
@@ -54,7 +54,7 @@ const Op = fc.record({
 		'note',
 		'time',
 		're-import',
-		// a group's versions written here (db/group.ts): a joining phone's bulk catch-up, a match
+		// a group's versions written here (db/group/): a joining phone's bulk catch-up, a match
 		// replaced or deleted by the group, a conflict kept both ways
 		'group-new',
 		'group-new',

@@ -5,14 +5,15 @@
  * any server. The server is the page's own origin unless the link names another.
  */
 import * as v from 'valibot';
-import { GROUP_ID } from '$lib/live/names.js';
+import { GROUP_ID } from '$lib/wire/names.js';
 import { LiveLink } from '$lib/live/link';
+import { Label } from '$lib/wire/schemas';
 
 const GroupLinkSchema = v.object({
 	/** the group's id */
 	g: v.pipe(v.string(), v.regex(GROUP_ID)),
 	/** the group's name, as the phone that made the link knows it (shown until the record says) */
-	n: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60), v.regex(/^[^\p{Cc}]+$/u)),
+	n: Label,
 	u: LiveLink.entries.u,
 	p: LiveLink.entries.p,
 	s: LiveLink.entries.s

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seeded } from '$lib/rules/common';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { newId } from '$lib/db/ids';
+import { newId } from '$lib/wire/ids';
 import {
 	digest,
 	readVersion,

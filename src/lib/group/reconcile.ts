@@ -16,7 +16,8 @@ import {
 	type Thing,
 	type Version
 } from './record';
-import { key, relate } from '$lib/live/sync';
+import { relate } from '$lib/live/sync';
+import { canonicalJson } from '$lib/wire/canonical';
 import type { LogEntry, MatchRow } from '$lib/db/schema';
 
 /** This phone's copy of the thing, as the digest of the version it would send (record.ts). */
@@ -133,7 +134,8 @@ export function reconcile(
 	const follower = local.follower;
 	if (follower && match && version.kind === 'match' && !version.deleted && !version.contest) {
 		const sameSetup =
-			follower.game === version.game && key(follower.config) === key(version.config);
+			follower.game === version.game &&
+			canonicalJson(follower.config) === canonicalJson(version.config);
 		const relation = relate(
 			follower.log,
 			version.log.map((entry) => entry.action)

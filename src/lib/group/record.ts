@@ -7,33 +7,24 @@
 import * as v from 'valibot';
 import { GAME_IDS, type Refusal } from '$lib/rules/common';
 import { BackupRefused, proveBackup, type BackupFile } from '$lib/db/backup-validate';
-import { BACKUP_FORMAT, BACKUP_SCHEMA } from '$lib/db/limits';
-import { isPasspadId } from '$lib/db/ids';
-import { NAME_MAX_LENGTH, cleanName } from '$lib/db/players';
-import { NOTES_MAX_LENGTH } from '$lib/db/matches';
+import { BACKUP_FORMAT, BACKUP_SCHEMA } from '$lib/db/backup-format';
 import type { LogEntry, MatchRow, PlayerRow } from '$lib/db/schema';
-import { GROUP_ID } from '$lib/live/names.js';
+import { canonicalJson } from '$lib/wire/canonical';
+import { MAX_LOG, MAX_SEATS, MAX_VERSION_BYTES, NOTES_MAX_LENGTH } from '$lib/wire/limits';
+import { GROUP_ID } from '$lib/wire/names.js';
+import {
+	ColourKey,
+	PasspadId as Id,
+	PhoneId as Phone,
+	PlayerName as Name,
+	Time
+} from '$lib/wire/schemas';
+import type { RefusedWhy } from '$lib/wire/refused';
+
+export type { RefusedWhy };
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
 export const RECORD_VERSION = 1;
-/** The group's stream refuses more (docs/group.md): a match of 1,000 actions is about 40 KiB. */
-export const MAX_VERSION_BYTES = 60 * 1024;
-/** Longer than any match of the four games: a longer log is not ours. */
-const MAX_LOG = 2_000;
-
-const Time = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
-const Id = v.pipe(
-	v.string(),
-	v.check((id: string) => isPasspadId(id), 'bad-id')
-);
-/** the phone that wrote a version: a random id each phone keeps (live/protocol.ts's form) */
-const Phone = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,40}$/));
-const Name = v.pipe(
-	v.string(),
-	v.minLength(1),
-	v.maxLength(NAME_MAX_LENGTH),
-	v.check((name) => name === cleanName(name), 'a name travels trimmed')
-);
 
 const Written = {
 	v: v.literal(RECORD_VERSION),
@@ -54,7 +45,7 @@ export const PlayerVersion = v.object({
 	...Written,
 	kind: v.literal('player'),
 	name: Name,
-	colour: v.nullable(v.pipe(v.string(), v.regex(/^[a-z-]{1,20}$/))),
+	colour: v.nullable(ColourKey),
 	hidden: v.boolean(),
 	/** merged into another player of the group: their matches are that player's */
 	mergedInto: v.nullable(Id)
@@ -75,7 +66,11 @@ const MatchKept = v.object({
 	deleted: v.literal(false),
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
-	seats: v.pipe(v.array(v.object({ player: Id, name: Name })), v.minLength(2), v.maxLength(6)),
+	seats: v.pipe(
+		v.array(v.object({ player: Id, name: Name })),
+		v.minLength(2),
+		v.maxLength(MAX_SEATS)
+	),
 	notes: v.pipe(v.string(), v.maxLength(NOTES_MAX_LENGTH)),
 	playedMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15)),
 	playedByHand: v.boolean(),
@@ -95,18 +90,6 @@ export type Version = v.InferOutput<typeof Version>;
 
 /** The part of a version its writer stamps: who and when. */
 export type Stamp = Pick<Version, 'v' | 'id' | 'by' | 'at' | 'contest'>;
-
-/** Why a message from the group was refused: each has its words on the group's page. */
-export type RefusedWhy =
-	| 'too-large'
-	| 'not-json'
-	| 'malformed'
-	/** a version of another thing than its subject names (a wrong id) */
-	| 'wrong-subject'
-	/** the match breaks the rules of its game (the refusal says which) */
-	| 'illegal'
-	/** seats, statuses or times no match can have */
-	| 'invalid';
 
 export type Read =
 	| { readonly ok: true; readonly version: Version }
@@ -147,27 +130,6 @@ export function thingOfSubject(group: string, subject: string): Thing | null {
 	return match ? (tail as Thing) : null;
 }
 
-/**
- * live/sync.ts's `key` (JSON with every object's names sorted), the same text for any value,
- * without a sorted copy of an object whose names are in order already (most are: a joining
- * phone digests thousands of whole matches, their actions' objects each).
- */
-export function canonicalKey(value: unknown): string {
-	return JSON.stringify(value, sorted);
-}
-
-function sorted(_: string, inner: unknown) {
-	if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-	const names = Object.keys(inner);
-	let inOrder = true;
-	for (let at = 1; at < names.length && inOrder; at++) inOrder = names[at - 1] < names[at];
-	// names in order and none an array index (JSON lists those first): the copy would read the same
-	if (inOrder && !names.some((name) => INDEX.test(name))) return inner;
-	return Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)));
-}
-/** A name JSON.stringify lists before the others, in numeric order (an array index). */
-const INDEX = /^(?:0|[1-9][0-9]*)$/;
-
 /** cyrb53: a 53-bit digest, enough to tell versions apart (never a secret). */
 function cyrb53(text: string): string {
 	let h1 = 0xdeadbeef;
@@ -190,8 +152,8 @@ export function digest(version: Version): string {
 	if (version.kind === 'player') {
 		const { name, colour, hidden, mergedInto } = version;
 		// a merged player is only where it went
-		if (mergedInto !== null) return cyrb53(canonicalKey({ mergedInto }));
-		return cyrb53(canonicalKey({ name, colour, hidden, mergedInto }));
+		if (mergedInto !== null) return cyrb53(canonicalJson({ mergedInto }));
+		return cyrb53(canonicalJson({ name, colour, hidden, mergedInto }));
 	}
 	if (version.deleted) return 'deleted';
 	const {
@@ -204,7 +166,7 @@ export function digest(version: Version): string {
 		seats,
 		...said
 	} = version;
-	return cyrb53(canonicalKey({ ...said, seats: seats.map((seat) => seat.player) }));
+	return cyrb53(canonicalJson({ ...said, seats: seats.map((seat) => seat.player) }));
 }
 
 /** A roster row as the group's version of it. */

@@ -8,11 +8,11 @@ import { AuthorizationError, wsconnect, type NatsConnection } from '@nats-io/nat
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
 import { serverOf } from '$lib/live/link';
-import { LIVE_PATH, inboxOf } from '$lib/live/names.js';
+import { LIVE_PATH, inboxOf } from '$lib/wire/names.js';
 import { deviceId } from '$lib/live/saved';
 import { newId } from '$lib/live/protocol';
 import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
-import { invite, removeMember, type NewMember, type Provisioned } from './provision';
+import { invite, removeMember, type NewMember, type Provisioned } from '$lib/wire/provision';
 import type { Thing } from './record';
 
 interface Running {

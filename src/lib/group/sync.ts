@@ -1,7 +1,7 @@
 /**
  * One group's record kept in step on this phone (docs/group.md): the group's stream read with
  * an ordered consumer, the newest version of every thing first (the whole record), then every
- * new one; each message reconciled (reconcile.ts) and written through src/lib/db (db/group.ts),
+ * new one; each message reconciled (reconcile.ts) and written through src/lib/db (db/group/),
  * one transaction a thing. Changes made here (matches of the group, their players) are found
  * by their revision, queued in the outbox and sent in order, each over the version this phone
  * last had (`expect.lastSubjectSequence`) with its own message id; a send the server refuses
@@ -21,36 +21,30 @@ import { Dexie } from 'dexie';
 import type { PasspadDb } from '$lib/db/db';
 import type { ConflictRow, OutboxRow, RefusedNote, SyncedRow } from '$lib/db/schema';
 import { keepRefused, refusedOf, withNote } from '$lib/db/refused';
-import { newId as newMatchId } from '$lib/db/ids';
+import { newId as newMatchId } from '$lib/wire/ids';
+import { OTHER_GROUP, writeDeleted, writeMatch, writeNewMatches } from '$lib/db/group/matches';
+import type { NewMatch } from '$lib/db/group/matches';
 import {
-	acknowledged,
-	copyMatch,
-	dropConflict,
-	dropPending,
-	enqueue,
-	groupRevisions,
-	markAttempted,
-	matchWithLog,
-	moveSeq,
-	OTHER_GROUP,
 	RECORD_TABLES,
-	pendingCount,
+	groupRevisions,
+	matchWithLog,
 	readBatch,
 	readThing,
 	rosterHere,
-	writeConflict,
-	writeDeleted,
-	writeMatch,
-	writeNewMatches,
-	keepReadTo,
-	readToOf,
-	writePlayer,
-	writeSynced,
 	type BatchHere,
-	type NewMatch,
 	type ThingHere
-} from '$lib/db/group';
-import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/live/names.js';
+} from '$lib/db/group/here';
+import {
+	acknowledged,
+	dropPending,
+	enqueue,
+	markAttempted,
+	pendingCount
+} from '$lib/db/group/outbox';
+import { copyMatch, dropConflict, writeConflict } from '$lib/db/group/conflicts';
+import { keepReadTo, moveSeq, readToOf, writeSynced } from '$lib/db/group/synced';
+import { writePlayer } from '$lib/db/group/players';
+import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
 import { penDone, savedLive, savedPen, type Keeping } from '$lib/live/saved';
 import {
@@ -67,7 +61,7 @@ import {
 	type Version
 } from './record';
 import { followerOf, reconcile, type Decision } from './reconcile';
-import { MemberRecord } from './provision';
+import { MemberRecord } from '$lib/wire/provision';
 import { CatchUpCount, throttled, type CatchUp } from './progress';
 import * as v from 'valibot';
 
@@ -529,7 +523,7 @@ export class GroupSync {
 	/**
 	 * Many messages, in the caller's transaction. A match this phone has nothing of (a joining
 	 * phone's whole record) is reconciled and proven as ever, then written with the others
-	 * like it in bulk (db/group.ts, writeNewMatches: one read of the batch, who wins what moved
+	 * like it in bulk (db/group/matches.ts, writeNewMatches: one read of the batch, who wins what moved
 	 * once); every other message is taken on its own, in its order, after those before it.
 	 */
 	async #takeMany(batch: Message[], proven: Proven) {

@@ -4,7 +4,7 @@
  * the page lives. Imported dynamically, only by screens where a match is live.
  */
 import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
-import { LIVE_PATH, PROVISION_SUBJECT, inboxOf } from './names.js';
+import { LIVE_PATH, PROVISION_SUBJECT, inboxOf } from '$lib/wire/names.js';
 import { serverOf } from './link';
 
 export { LiveChannel } from './client';

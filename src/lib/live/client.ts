@@ -12,7 +12,7 @@ import {
 	type ConsumerMessages,
 	type JetStreamClient
 } from '@nats-io/jetstream';
-import { askSubject, hereSubject, matchSubject, streamOf } from './names.js';
+import { askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
 import { consumeOrdered } from './ordered';
 
 /** JetStream's code for "wrong last sequence": another entry got there first. */

@@ -12,7 +12,7 @@ import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
 import { startEntry } from './fixtures';
-import { groupStreamOf, inboxOf, streamOf } from './names.js';
+import { groupStreamOf, inboxOf, streamOf } from '$lib/wire/names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
 

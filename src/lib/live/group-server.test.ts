@@ -14,7 +14,7 @@ import {
 	openGroupTable,
 	removeMember,
 	type NewGroup
-} from '$lib/group/provision';
+} from '$lib/wire/provision';
 import { adminRevoke } from '../../../server/admin';
 import { runCommand } from '../../../server/cli';
 import {
@@ -28,7 +28,7 @@ import {
 	playerSubject,
 	recordSubject,
 	streamOf
-} from './names.js';
+} from '$lib/wire/names.js';
 import { startTestLive, type TestLive } from './test-server';
 
 let server: TestLive;

@@ -5,10 +5,8 @@
  * page's Content-Security-Policy must then allow.
  */
 import * as v from 'valibot';
-import { MATCH_ID, TABLE_ID } from './names.js';
-
-const Secret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
-const User = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/));
+import { MATCH_ID, TABLE_ID } from '$lib/wire/names.js';
+import { Secret, User } from '$lib/wire/schemas';
 
 export const LiveLink = v.object({
 	/** the table's id */

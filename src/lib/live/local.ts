@@ -10,8 +10,9 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
 import { saveSynced, savedSynced } from './saved';
-import { key, shared } from './sync';
-import { newId } from '$lib/db/ids';
+import { canonicalJson as key } from '$lib/wire/canonical';
+import { shared } from './sync';
+import { newId } from '$lib/wire/ids';
 
 function handed(id: string, local: Omit<LocalMatch, 'id'>, at: number): HandedMatch {
 	return {

@@ -6,19 +6,12 @@
  */
 import * as v from 'valibot';
 import { GAME_IDS } from '$lib/rules/common';
-import { MATCH_ID } from './names.js';
+import { MAX_ENTRY_BYTES, MAX_LOG, MAX_SEATS } from '$lib/wire/limits';
+import { MATCH_ID } from '$lib/wire/names.js';
+import { PhoneId as Id, SeatName as Name } from '$lib/wire/schemas';
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
 export const WIRE_VERSION = 1;
-/** An entry is a few hundred bytes; the stream refuses more than 16 KiB (server/streams.ts). */
-export const MAX_ENTRY_BYTES = 16 * 1024;
-/** A seat's name on the wire, as long as the roster allows and no longer. */
-const MAX_NAME = 60;
-/** More actions than any real match has: a longer log in one entry is not ours. */
-const MAX_ACTIONS = 5_000;
-
-const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,40}$/));
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME));
 /** An action as the wire carries it: an object with a type; the game's reducer judges the rest. */
 const Action = v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)) });
 
@@ -27,7 +20,7 @@ const Start = v.object({
 	kind: v.literal('start'),
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
-	names: v.pipe(v.array(Name), v.minLength(1), v.maxLength(12)),
+	names: v.pipe(v.array(Name), v.minLength(1), v.maxLength(MAX_SEATS)),
 	createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
 	/** who holds the pen from the start: the phone's owner as the table knows them */
 	pen: Name
@@ -43,7 +36,7 @@ const Undo = v.object({ kind: v.literal('undo') });
 const Rewrite = v.object({
 	kind: v.literal('rewrite'),
 	from: v.pipe(v.number(), v.integer(), v.minValue(0)),
-	actions: v.pipe(v.array(Action), v.maxLength(MAX_ACTIONS))
+	actions: v.pipe(v.array(Action), v.maxLength(MAX_LOG))
 });
 /**
  * The pen goes to phone `to` (its owner called `name`): from the next entry on, only it

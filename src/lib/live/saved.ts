@@ -4,7 +4,7 @@
  * can ask "is this match live?" without loading it.
  */
 import { readHostLink, readLiveLink, type HostLink, type LiveLink } from './link';
-import { GROUP_ID } from './names.js';
+import { GROUP_ID } from '$lib/wire/names.js';
 
 const HOST = 'passpad.live.host';
 const DEVICE = 'passpad.live.device';

@@ -13,7 +13,7 @@ import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
 import { startEntry } from './fixtures';
-import { inboxOf, matchSubject, streamOf } from './names.js';
+import { inboxOf, matchSubject, streamOf } from '$lib/wire/names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type Verdict } from './replay';
 

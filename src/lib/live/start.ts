@@ -4,7 +4,7 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { MatchSession } from '$lib/match/session.svelte';
-import { closeGroupTable, openGroupTable, type ProvisionError } from '$lib/group/provision';
+import { closeGroupTable, openGroupTable, type ProvisionError } from '$lib/wire/provision';
 import { LiveChannel, newTable, openLive } from './browser';
 import type { GroupSeat } from './group-seat';
 import type { HostLink } from './link';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Change } from './protocol';
-import { key, relate, stepsToSend } from './sync';
+import { canonicalJson as key } from '$lib/wire/canonical';
+import { relate, stepsToSend } from './sync';
 
 const action = fc.record({ type: fc.constantFrom('pass', 'take', 'reveal'), n: fc.nat(3) });
 

@@ -1,18 +1,10 @@
 /**
  * How this phone's log and the table's relate, and the entries that carry one to the other
- * (docs/live.md, "On the phone"). Pure; actions compare as JSON whatever the order
- * of their fields.
+ * (docs/live.md, "On the phone"). Pure; actions compare as canonical JSON (wire/canonical.ts),
+ * whatever the order of their fields.
  */
+import { canonicalJson as key } from '$lib/wire/canonical';
 import type { Change } from './protocol';
-
-/** A log as one string, for comparing it with another. */
-export function key(value: unknown): string {
-	return JSON.stringify(value, (_, inner) =>
-		inner && typeof inner === 'object' && !Array.isArray(inner)
-			? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))
-			: inner
-	);
-}
 
 /** How many actions two logs share from their start. */
 export function shared(a: readonly unknown[], b: readonly unknown[]): number {

@@ -9,7 +9,8 @@ import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
-import { key, relate, stepsToSend } from './sync';
+import { canonicalJson as key } from '$lib/wire/canonical';
+import { relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 import { savePen } from './saved';
 
@@ -30,7 +31,7 @@ export interface LocalPort {
 	write(table: LiveMatch): Promise<boolean>;
 	/** this phone's log kept as a new match of its own; its id */
 	keepApart(): Promise<string>;
-	/** the log as this phone last agreed with the table (sync.ts `key`), null before ever */
+	/** the log as this phone last agreed with the table (its canonical JSON, wire/canonical.ts), null before ever */
 	synced(): string | null;
 	setSynced(key: string): void;
 }

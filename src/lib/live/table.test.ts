@@ -9,7 +9,7 @@ import type { Append, LiveChannel, Online } from './client';
 import { ANA, BEN, startEntry } from './fixtures';
 import { writeEntry, type Entry } from './protocol';
 import { nextEntry, type LiveMatch } from './replay';
-import { key } from './sync';
+import { canonicalJson as key } from '$lib/wire/canonical';
 import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
 
 const start = startEntry();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { startLive } from '../../../server/live';
-import { inboxOf } from './names.js';
+import { inboxOf } from '../wire/names.js';
 
 export type Live = Awaited<ReturnType<typeof startLive>>;
 export interface TestLive {

@@ -8,7 +8,7 @@ import {
 	type MatchRow
 } from '$lib/db';
 import type { ActionOf, AnyGame, StateOf } from '$lib/rules/common';
-import { summarize } from './summary';
+import { summarize } from '$lib/db/summary';
 import { isolate } from './names';
 import { Timeline } from './timeline';
 import { KeptEntry } from './kept';

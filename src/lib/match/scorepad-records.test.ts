@@ -9,7 +9,7 @@ import { legalMatch, matchInput as dominoesInput } from '$lib/rules/dominoes/sim
 import { match as climbingInput, randomMatch } from '$lib/rules/climbing/simulate';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { bgStatsPlay } from '$lib/share/bgstats';
-import { summarize } from './summary';
+import { summarize } from '$lib/db/summary';
 import { resultText, sheetCsv } from './export';
 import { verdict } from './verdict';
 

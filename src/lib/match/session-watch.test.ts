@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as db from '$lib/db';
 import { illPass, type IllPassState } from '$lib/rules/ill-pass';
-import { summarize } from './summary';
+import { summarize } from '$lib/db/summary';
 import { MatchSession } from './session.svelte';
 import type { GameUi } from '$lib/games/types';
 

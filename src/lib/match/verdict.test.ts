@@ -9,7 +9,7 @@ import { match as climbingInput, randomMatch } from '$lib/rules/climbing/simulat
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { bgStatsPlay } from '$lib/share/bgstats';
-import { summarize } from './summary';
+import { summarize } from '$lib/db/summary';
 import { resultText, sheetCsv } from './export';
 import { verdict, type VerdictInput } from './verdict';
 

@@ -7,7 +7,7 @@ import { game as passPassGame, simulate as passPassMatch } from '$lib/rules/pass
 import { matchInput as dominoesInput, legalMatch } from '$lib/rules/dominoes/simulate';
 import { match as climbingInput, randomMatch } from '$lib/rules/climbing/simulate';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { summarize } from '$lib/match/summary';
+import { summarize } from '$lib/db/summary';
 import { bgStatsLinks, bgStatsPlay, playDate, ranks, starterOf, type PlayResult } from './bgstats';
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dan'];

@@ -7,7 +7,6 @@ import {
 	tileKey,
 	tileText,
 	type DominoesAction,
-	type DominoesConfig,
 	type DominoesConfigRefusal,
 	type DominoesRefusal,
 	type DominoesState
@@ -34,15 +33,6 @@ export interface DominoesOptions {
 export interface DominoesMatchConfig extends DominoesOptions {
 	starter?: number;
 	start?: number;
-}
-
-/**
- * The seat offered first at the in-match lots: the one a match stored before `starter` chose at
- * setup (its config's `start`), else the first seat.
- */
-export function suggestedStarter(config: DominoesConfig): number {
-	const start = 'start' in config ? config.start : undefined;
-	return typeof start === 'number' ? start : 0;
 }
 
 function refusal(refusal: Refusal, names: readonly string[]): string {

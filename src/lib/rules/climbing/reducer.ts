@@ -1,6 +1,6 @@
 import { clockwise, isSeat, MALFORMED, GAME_OVER, ok, refuse, type Result } from '../common';
 import { checkActor, judge } from './judge';
-import { gameAward, matchWinner } from './scoring';
+import { endGame } from './game';
 import { tally } from './tally';
 import { supplyAfterRound, takeToken, tokenCost } from './tokens';
 import {
@@ -141,26 +141,4 @@ function nextInRound(state: ClimbingState, from: number): number {
 		if (!state.passed[seat]) return seat;
 	}
 	return from;
-}
-
-/** docs/rulings.md, PASS 8-9: award crowns or points; the match ends when someone reaches the target. */
-export function endGame(state: ClimbingState, winner: number): ClimbingState {
-	const players = state.hands.length;
-	const record = {
-		winner,
-		cardsLeft: [...state.hands],
-		awarded: gameAward(state.config.mode, [...state.hands], winner),
-		rounds: state.round
-	};
-	const games = [...state.games, record];
-	const over = matchWinner(state.config.mode, games, players) !== null;
-	return {
-		...state,
-		phase: over ? 'over' : 'start',
-		supply: supplyAfterRound(state),
-		pile: [],
-		passed: Array.from({ length: players }, () => false),
-		seat: winner,
-		games
-	};
 }

@@ -1,5 +1,5 @@
 import { isSeat, MALFORMED, ok, refuse, type Result } from '../common';
-import { endGame } from './reducer';
+import { endGame } from './game';
 import { HAND_SIZE, TOKENS_EACH, type ClimbingRefusal, type ClimbingState } from './types';
 
 /** A game may be entered as its result now: it waits for START 2, or nobody has played a set. */

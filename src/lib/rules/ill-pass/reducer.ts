@@ -1,7 +1,7 @@
 import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, type Result } from '../common';
+import { isOver } from './end';
 import { tally } from './tally';
 import {
-	CARDS_PLAYED,
 	CHIPS_EACH,
 	HIGHEST_CARD,
 	LOWEST_CARD,
@@ -22,10 +22,7 @@ export function setup(config: IllPassConfig, players: number): IllPassState {
 	};
 }
 
-/** docs/rulings.md, I'll Pass 5: the game ends when the 24th card is taken. */
-export function isOver(state: IllPassState): boolean {
-	return state.revealed.length === CARDS_PLAYED && state.faceUp === null;
-}
+export { isOver };
 
 export function apply(
 	state: IllPassState,

@@ -1,6 +1,6 @@
 import { MALFORMED, ok, refuse, type Refusal, type Result } from '../common';
 import { META } from './meta';
-import { isOver } from './reducer';
+import { isOver } from './end';
 import {
 	CARDS_PLAYED,
 	CHIPS_EACH,

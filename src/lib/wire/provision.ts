@@ -8,13 +8,15 @@
 import * as v from 'valibot';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { GAME_IDS } from '$lib/rules/common/game';
+import { MAX_SEATS } from './limits';
 import {
 	GROUP_ID,
 	MATCH_ID,
 	PROVISION_GROUP_SUBJECT,
 	TABLE_ID,
 	groupProvisionSubject
-} from '$lib/live/names.js';
+} from './names.js';
+import { Credential, GroupUser, Label, SeatName } from './schemas';
 
 /**
  * Why a request did not give what was asked:
@@ -40,33 +42,19 @@ export type ProvisionError =
 export type Provisioned<T> =
 	{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProvisionError };
 
-/**
- * A person's words: a group's name, a phone's label, a seat's name (no control character). The
- * server reads requests with the same schemas (server/requests.ts).
- */
-export const words = (most: number) =>
-	v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(most), v.regex(/^[^\p{Cc}]+$/u));
-
 export const GroupId = v.pipe(v.string(), v.regex(GROUP_ID));
 export const TableId = v.pipe(v.string(), v.regex(TABLE_ID));
-/** A member's or the board's user name (server/registry.ts). */
-export const GroupUser = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,24}-[mb][a-z0-9]{8}$/));
-
-export const Credential = v.object({
-	user: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
-	pass: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/))
-});
-export type Credential = v.InferOutput<typeof Credential>;
+export { Credential };
 
 export const NewGroup = v.object({
 	group: GroupId,
-	name: words(60),
+	name: Label,
 	member: Credential,
 	board: Credential
 });
 export type NewGroup = v.InferOutput<typeof NewGroup>;
 
-export const NewMember = v.object({ group: GroupId, name: words(60), member: Credential });
+export const NewMember = v.object({ group: GroupId, name: Label, member: Credential });
 export type NewMember = v.InferOutput<typeof NewMember>;
 
 /** A live table of the group: its players' and its followers' credentials (docs/live.md). */
@@ -90,7 +78,11 @@ const Refusal = v.object({
 export const TableAsked = v.object({
 	match: v.pipe(v.string(), v.regex(MATCH_ID)),
 	game: v.picklist(GAME_IDS),
-	names: v.pipe(v.array(words(40)), v.minLength(1), v.maxLength(12))
+	names: v.pipe(
+		v.array(v.pipe(SeatName, v.regex(/^[^\p{Cc}]+$/u))),
+		v.minLength(1),
+		v.maxLength(MAX_SEATS)
+	)
 });
 export type TableAsked = v.InferOutput<typeof TableAsked>;
 
@@ -176,7 +168,7 @@ export function createGroup(
 	name: string,
 	label: string
 ): Promise<Provisioned<NewGroup>> {
-	const asked = v.safeParse(v.object({ name: words(60), label: words(60) }), { name, label });
+	const asked = v.safeParse(v.object({ name: Label, label: Label }), { name, label });
 	if (!asked.success) return Promise.resolve(badRequest);
 	return ask(nc, PROVISION_GROUP_SUBJECT, asked.output, NewGroup);
 }
@@ -187,7 +179,7 @@ export function invite(
 	group: string,
 	label: string
 ): Promise<Provisioned<NewMember>> {
-	const asked = v.safeParse(words(60), label);
+	const asked = v.safeParse(Label, label);
 	if (!asked.success || !GROUP_ID.test(group)) return Promise.resolve(badRequest);
 	return ask(nc, groupProvisionSubject(group, 'invite'), { label: asked.output }, NewMember);
 }

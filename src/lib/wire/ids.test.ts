@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PasspadDb, useDatabase } from './db';
-import { HOSTILE_IDS } from './hostile-ids';
+import { PasspadDb, useDatabase } from '$lib/db/db';
+import { HOSTILE_IDS } from '$lib/db/hostile-ids';
 import { isPasspadId, newId } from './ids';
-import { createMatch } from './matches';
+import { createMatch } from '$lib/db/matches';
 
 describe('ids from outside are used only in the form Passpad makes', () => {
 	it('every id Passpad makes has that form: new ids, matches and their players', async () => {

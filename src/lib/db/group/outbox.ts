@@ -1,0 +1,71 @@
+/**
+ * The versions built here waiting to be sent to the group (the outbox), until the group
+ * acknowledges them (docs/group.md, "What is written where").
+ */
+import type { PasspadDb } from '../db';
+import type { OutboxRow, SyncedRow } from '../schema';
+
+/**
+ * A version built here joins the outbox: after the last one of its thing, or in its place
+ * while that one was never sent (so a match played offline leaves one version, not one a tap).
+ */
+export async function enqueue(
+	db: PasspadDb,
+	entry: Omit<OutboxRow, 'seq' | 'attempted'>,
+	/** a contest or a settlement: sent even while the thing is in conflict */
+	force = false
+) {
+	await db.transaction('rw', db.outbox, db.conflicts, async () => {
+		if (!force && (await db.conflicts.get([entry.group, entry.subject]))) return;
+		const pending = await db.outbox
+			.where('[group+subject]')
+			.equals([entry.group, entry.subject])
+			.sortBy('seq');
+		const last = pending.at(-1);
+		if (!force && last?.hash === entry.hash) return;
+		if (last && !last.attempted) {
+			// the new version keeps the old one's place, so the order players-then-matches holds
+			await db.outbox.put({ ...last, ...entry, attempted: false });
+			return;
+		}
+		await db.outbox.add({ ...entry, attempted: false });
+	});
+}
+
+export function firstPending(db: PasspadDb, group: string): Promise<OutboxRow | undefined> {
+	return db.outbox.where('group').equals(group).first();
+}
+
+export function pendingCount(db: PasspadDb, group: string): Promise<number> {
+	return db.outbox.where('group').equals(group).count();
+}
+
+export async function markAttempted(db: PasspadDb, seq: number): Promise<void> {
+	await db.outbox.update(seq, { attempted: true });
+}
+
+/** The group acknowledged a version written here: it is the group's, the entry leaves the outbox. */
+export async function acknowledged(db: PasspadDb, entry: OutboxRow, seq: number): Promise<void> {
+	await db.transaction('rw', db.outbox, db.synced, async () => {
+		const synced = await db.synced.get([entry.group, entry.subject]);
+		const merged = (entry.body as { mergedInto?: string | null }).mergedInto;
+		const row: SyncedRow = {
+			group: entry.group,
+			subject: entry.subject,
+			seq: Math.max(seq, synced?.seq ?? 0),
+			msgId: entry.msgId,
+			revision: entry.revision,
+			hash: entry.hash
+		};
+		if (merged) row.mergedInto = merged;
+		else if (synced?.mergedInto && entry.subject.startsWith('player.')) {
+			row.mergedInto = synced.mergedInto;
+		}
+		if ((synced?.seq ?? 0) <= seq) await db.synced.put(row);
+		if (entry.seq !== undefined) await db.outbox.delete(entry.seq);
+	});
+}
+
+export async function dropPending(db: PasspadDb, seq: number): Promise<void> {
+	await db.outbox.delete(seq);
+}

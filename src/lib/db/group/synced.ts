@@ -1,0 +1,67 @@
+/**
+ * Where the group's version of each thing stands here (its `synced` row), and how far this
+ * phone has read the group's stream (docs/group.md, "What is written where").
+ */
+import type { PasspadDb } from '../db';
+import type { GroupRow, Subject, SyncedRow } from '../schema';
+
+/** Where the group's version of a thing stands after a write. */
+export type SyncedFields = Pick<SyncedRow, 'seq' | 'msgId' | 'hash'>;
+
+/** The thing is as the group's version says: its synced row, its pending versions dropped. */
+export async function agreed(
+	db: PasspadDb,
+	group: string,
+	subject: Subject,
+	fields: SyncedFields,
+	revision: number,
+	mergedInto?: string
+) {
+	const row: SyncedRow = { group, subject, ...fields, revision };
+	if (mergedInto) row.mergedInto = mergedInto;
+	await db.synced.put(row);
+	await db.outbox.where('[group+subject]').equals([group, subject]).delete();
+	// a conflict settled by taking the group's version ends with it
+	await db.conflicts.delete([group, subject]);
+}
+
+/** The synced row alone (a version that says what this phone has, a refused message's sequence). */
+export async function writeSynced(db: PasspadDb, row: SyncedRow): Promise<void> {
+	await db.synced.put(row);
+}
+
+/** Moves the subject's last sequence on, keeping what was last taken. */
+export async function moveSeq(
+	db: PasspadDb,
+	group: string,
+	subject: Subject,
+	seq: number
+): Promise<void> {
+	await db.transaction('rw', db.synced, async () => {
+		const row = await db.synced.get([group, subject]);
+		if (row && row.seq >= seq) return;
+		await db.synced.put(
+			row ? { ...row, seq } : { group, subject, seq, msgId: '', revision: -1, hash: null }
+		);
+	});
+}
+
+export function groupsHere(db: PasspadDb): Promise<GroupRow[]> {
+	return db.groups.toArray();
+}
+
+/** How far this phone has taken the group's stream (0: nothing yet). */
+export async function readToOf(db: PasspadDb, group: string): Promise<number> {
+	return (await db.groups.get(group))?.readTo ?? 0;
+}
+
+/**
+ * Everything up to `seq` has been taken (its transaction committed): a later start reads on
+ * from there. Only ever forward; a group this phone no longer has keeps nothing.
+ */
+export async function keepReadTo(db: PasspadDb, group: string, seq: number): Promise<void> {
+	await db.transaction('rw', db.groups, async () => {
+		const row = await db.groups.get(group);
+		if (row && (row.readTo ?? 0) < seq) await db.groups.update(group, { readTo: seq });
+	});
+}

@@ -1,0 +1,67 @@
+/**
+ * Every limit of what a phone keeps and sends, defined once (docs/architecture.md, "Layers":
+ * the wire is shared by the app and the server). The live wire (docs/live.md), the group's record
+ * (docs/group.md), a backup and a hand-over link read and write a match with these same numbers,
+ * so a match played live always fits the group's record and a backup. A limit moves only up:
+ * what an older phone wrote must still be read.
+ */
+
+/**
+ * The longest log a match has between phones: in one live `rewrite`, in a group's version of a
+ * match, and so in what a backup writes of it. Longer than any match of the four games (PASS,
+ * the longest, plays a few hundred sets a match); a longer log is not a match but a flood. It was
+ * 5,000 on the live wire and 2,000 in the group's record: a live match of 2,001 actions would
+ * have played and then never reached its group, so the record took the wire's number.
+ */
+export const MAX_LOG = 5_000;
+
+/**
+ * The longest log read from a backup or a hand-over link: a phone never refused a long match
+ * while it was played, and backups were read up to this since their first version, so a file an
+ * older phone wrote is still read whole. Past it, the file is not a phone's (MAX_BACKUP_BYTES
+ * bounds it anyway).
+ */
+export const MAX_KEPT_LOG = 100_000;
+
+/** The most seats a game has (Pass Pass, 6); a start, a table or a version with more is not a match. */
+export const MAX_SEATS = 6;
+
+/**
+ * A player's name, as the new-match screen and the roster take it, and so as a seat's name
+ * travels on the live wire (the start, the pen), in the group's record and in a backup. The live
+ * wire read up to 60 and the server up to 40, but a seat's name always came from the roster.
+ */
+export const NAME_MAX_LENGTH = 30;
+
+/** The longest note a match keeps (the match screen cuts a longer one). */
+export const NOTES_MAX_LENGTH = 2_000;
+
+/** A group's name and a phone's label in it (docs/group.md, "Requests"), as a person types them. */
+export const LABEL_MAX_LENGTH = 60;
+
+/** One live entry: a few hundred bytes; the table's stream refuses more (docs/live.md). */
+export const MAX_ENTRY_BYTES = 16 * 1024;
+
+/**
+ * One version of a group's thing: a match of 1,000 actions is about 40 KiB; the group's stream
+ * refuses more (docs/group.md, "One stream per group").
+ */
+export const MAX_VERSION_BYTES = 60 * 1024;
+
+/** A request to the server (a group, a member, a table): a few hundred bytes. */
+export const MAX_REQUEST_BYTES = 4_096;
+
+/**
+ * The largest backup file read: a year of weekly games is well under 5 MB, and 10,000 matches
+ * about 45 MB; past this it is not a Passpad backup, or more than a phone should hold in memory
+ * at once. In this small module: the settings screen checks a file's size before loading the
+ * backup code.
+ */
+export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The deepest a match of a backup or a hand-over link may nest (its setup, actions, redo stack):
+ * the four games' matches nest 6 levels at most. Past this it is not a match, and it would
+ * overflow the stack of whatever copies it (IndexedDB's structured clone, JSON.stringify).
+ */
+export const MAX_MATCH_DEPTH = 24;

@@ -1,0 +1,59 @@
+// The names the live server and the phones agree on (docs/live.md, "Subjects and streams").
+// Plain JavaScript so that the server (node, no build step) and the app import the same file:
+// a subject spelled twice is a permission that silently stops matching.
+
+/** A table's id: letters and digits only, so it is safe in a subject, a stream and a user name. */
+export const TABLE_ID = /^[a-z0-9]{6,24}$/;
+/** A match's id on the wire: the app's ids (UUIDs) with only letters, digits and dashes. */
+export const MATCH_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** @param {string} table */
+export const streamOf = (table) => `PASSPAD_${table}`;
+/** Every match of a table is one subject of the table's stream. @param {string} table */
+export const matchesOf = (table) => `passpad.${table}.m.>`;
+/** @param {string} table @param {string} match */
+export const matchSubject = (table, match) => `passpad.${table}.m.${match}`;
+/** "May I take the pen?": plain messages, not kept in the stream. @param {string} table */
+export const asksOf = (table) => `passpad.${table}.ask.>`;
+/** @param {string} table @param {string} match */
+export const askSubject = (table, match) => `passpad.${table}.ask.${match}`;
+/** The pen phone's "still here" every few seconds, not kept. @param {string} table */
+export const heresOf = (table) => `passpad.${table}.here.>`;
+/** @param {string} table @param {string} match */
+export const hereSubject = (table, match) => `passpad.${table}.here.${match}`;
+/** Where a phone holding the host credential asks for a new table. */
+export const PROVISION_SUBJECT = 'passpad.provision.table';
+/** Each credential's own inbox prefix: replies to one phone reach no other. @param {string} user */
+export const inboxOf = (user) => `_I.${user}`;
+/** The path on the app's own origin that scripts/serve.mjs passes to the server's WebSocket. */
+export const LIVE_PATH = '/nats';
+
+// A group (a club's record, docs/group.md): one stream per group, one subject per thing it
+// keeps, so the newest message of each subject is that thing's current version.
+
+/** A group's id: the same alphabet as a table's. */
+export const GROUP_ID = /^[a-z0-9]{6,24}$/;
+/** A player's or a match's id on the wire: the app's ids. */
+export const THING_ID = MATCH_ID;
+/** @param {string} group */
+export const groupStreamOf = (group) => `PASSPAD_G_${group}`;
+/** Every subject of a group's stream. @param {string} group */
+export const groupSubjectsOf = (group) => `passpad.g.${group}.>`;
+/** A roster player's newest version. @param {string} group @param {string} player */
+export const playerSubject = (group, player) => `passpad.g.${group}.player.${player}`;
+/** A match's newest version (whole: setup, log, notes, status). @param {string} group @param {string} match */
+export const recordSubject = (group, match) => `passpad.g.${group}.match.${match}`;
+/** A live table of the group, for the board. @param {string} group @param {string} table */
+export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${table}`;
+/** A member of the group (written by the server only). @param {string} group @param {string} user */
+export const memberSubject = (group, user) => `passpad.g.${group}.member.${user}`;
+/** Where the host credential asks for a new group. */
+export const PROVISION_GROUP_SUBJECT = 'passpad.provision.group';
+/**
+ * Where a member asks for things in its own group (docs/group.md, "Requests"): another member,
+ * a live table, closing it, removing a credential.
+ * @param {string} group @param {'invite' | 'table' | 'close' | 'remove'} what
+ */
+export const groupProvisionSubject = (group, what) => `passpad.provision.g.${group}.${what}`;
+/** Every request a member of the group may make. @param {string} group */
+export const groupProvisionsOf = (group) => `passpad.provision.g.${group}.>`;
