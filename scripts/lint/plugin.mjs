@@ -19,10 +19,11 @@ export const LAYERS = {
 	'lib/dates': [],
 	'lib/links': [],
 	'lib/theme': [],
+	'lib/names-list': ['paraglide'],
 	i18n: ['db', 'lib/dates', 'paraglide'],
-	share: ['rules', 'wire'],
+	share: ['rules', 'wire', 'lib/names-list'],
 	players: ['db', 'rules', 'wire', 'paraglide'],
-	match: ['db', 'rules', 'wire', 'players', 'share', 'paraglide'],
+	match: ['db', 'rules', 'wire', 'players', 'share', 'lib/names-list', 'paraglide'],
 	live: ['db', 'rules', 'wire', 'share', 'match'],
 	components: [
 		'db',
@@ -34,6 +35,7 @@ export const LAYERS = {
 		'live',
 		'i18n',
 		'lib/dates',
+		'lib/names-list',
 		'paraglide'
 	],
 	games: ['db', 'rules', 'wire', 'players', 'share', 'match', 'components', 'i18n', 'paraglide'],

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from '$lib/rules/common/random';
 import { illPass, longestRuns, scores } from '$lib/rules/ill-pass';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
-import { sideName, summarize } from './summary';
+import { summarize } from './summary';
 
 describe('summarize: what the match row keeps of a state', () => {
 	it('an unfinished match keeps no result', () => {
@@ -23,18 +22,5 @@ describe('summarize: what the match row keeps of a state', () => {
 			lowerWins: true,
 			feats: [{ id: 'longest-run', aggregate: 'max', seats: longestRuns(state) }]
 		});
-	});
-});
-
-describe("sideName: a team's players joined as the language joins names", () => {
-	it('French: "Léa, Inès et Manon"; English: "Ana and Cleo", never "Léa & Inès & Manon"', () => {
-		overwriteGetLocale(() => 'fr');
-		try {
-			expect(sideName([0, 1, 2], ['Léa', 'Inès', 'Manon'])).toBe('Léa, Inès et Manon');
-		} finally {
-			overwriteGetLocale(() => baseLocale);
-		}
-		expect(sideName([0, 2], ['Ana', 'Ben', 'Cleo'])).toBe('Ana and Cleo');
-		expect(sideName([1], ['Ana', 'Ben'])).toBe('Ben');
 	});
 });

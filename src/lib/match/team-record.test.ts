@@ -6,7 +6,7 @@ import type { PassPassState } from '$lib/rules/pass-pass';
 import { announce } from '$lib/games/pass-pass/announce';
 import { ui } from '$lib/games/pass-pass/ui';
 import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
-import { summarize } from './summary';
+import { summarize } from '$lib/db/summary';
 import { resultText, sheetCsv } from './export';
 import { verdict } from './verdict';
 

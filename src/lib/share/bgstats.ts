@@ -5,7 +5,7 @@
  * installed). Pure: the screen gives the match's fields, the seats' names and the result.
  */
 import type { GameId } from '$lib/rules/common';
-import { joinNames } from '$lib/i18n/list';
+import { joinNames } from '$lib/names-list';
 
 export const BG_STATS_APP = 'bgstats://app.bgstatsapp.com/createPlay.html';
 export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
