@@ -140,9 +140,14 @@ describe('Pass-Pass dominoes on the score pad gives what refereeing the deals gi
 describe('Pass-Pass score pad refuses impossible deals, saying why', () => {
 	const fresh = dominoes.setup({ houseRuleWinnerStarts: false, starter: 0 }, 4);
 
-	it('a total the losing partners cannot hold', () => {
+	it('a total the losing partners cannot hold: their 12 tiles dealt and the 4 of the boneyard at most', () => {
 		const { min, max } = wentOutRange();
-		expect([min, max]).toEqual([1, 149]);
+		// the 16 heaviest tiles: [6-6] 12 ... [3-3] 6 (was the 20 heaviest, 149, as if each drew 4)
+		expect([min, max]).toEqual([1, 130]);
+		expect(refusal(fresh, { type: 'tally', wentOut: 1, total: 131 })).toEqual({
+			code: 'total-out-of-range',
+			params: { total: '131', min, max }
+		});
 		expect(refusal(fresh, { type: 'tally', wentOut: 1, total: 0 })).toEqual({
 			code: 'total-out-of-range',
 			params: { total: '0', min, max }

@@ -4,8 +4,11 @@ import { allTiles, spots } from './line';
 import { teamOf } from './scoring';
 import { BONEYARD_SIZE, HAND_SIZE, SEATS, type DominoesRefusal, type DominoesState } from './types';
 
-/** Most tiles one team can hold at a deal's end: 6 each and the 4 of the boneyard drawn each. */
-export const TEAM_TILES_MAX = 2 * (HAND_SIZE + BONEYARD_SIZE);
+/**
+ * Most tiles one team can hold at a deal's end: the 6 dealt to each partner and the 4 of the
+ * boneyard, one boneyard for the table (docs/rulings.md, Pass-Pass: 6 tiles each, 4 in the boneyard).
+ */
+export const TEAM_TILES_MAX = 2 * HAND_SIZE + BONEYARD_SIZE;
 /** A blocked deal leaves a tile in every hand, so at least 2 a team (docs/rulings.md, Pass-Pass 7). */
 export const TEAM_TILES_MIN = 2;
 /**
@@ -18,7 +21,7 @@ export const TEAM_TILES_MIN = 2;
  */
 export const BLOCKED_TILES_MAX = allTiles().length - 10;
 /** Most tiles one team can hold at a blocked deal's end: the other team keeps at least 2. */
-export const BLOCKED_TEAM_TILES_MAX = BLOCKED_TILES_MAX - TEAM_TILES_MIN;
+export const BLOCKED_TEAM_TILES_MAX = Math.min(TEAM_TILES_MAX, BLOCKED_TILES_MAX - TEAM_TILES_MIN);
 
 /** A deal may be entered as its result now: it has begun and no tile is down yet. */
 export function padOpen(state: DominoesState): boolean {
