@@ -10,13 +10,12 @@
  * Pure apart from the compression streams, which browsers and Node 20 both have.
  */
 import type { GameId } from '$lib/rules/common';
+import { MAX_HANDOVER_BYTES } from '$lib/wire/limits';
 
 /** The layout of the packed array; a link of another layout is refused as unreadable. */
 const LAYOUT = 1;
 /** The first letter of every payload: which wire this is (this file's). */
 const WIRE = '1';
-/** A match decompresses to far less than this; past it the link is not ours. */
-const MAX_JSON_BYTES = 4_000_000;
 /**
  * Times travel to the minute: they serve only to measure the time played again (played.ts),
  * and rounding each time, not each gap, keeps a sitting's length right to the minute. To the
@@ -63,7 +62,7 @@ async function through(bytes: Uint8Array, stream: GenericTransformStream): Promi
 		if (done) break;
 		length += value.length;
 		// a decompression bomb stops here, long before it fills the memory
-		if (length > MAX_JSON_BYTES) {
+		if (length > MAX_HANDOVER_BYTES) {
 			await reader.cancel();
 			throw new HandoverUnreadable('too large');
 		}

@@ -7,11 +7,12 @@
  */
 
 /**
- * The longest log a match has between phones: in one live `rewrite`, in a group's version of a
- * match, and so in what a backup writes of it. Longer than any match of the four games (PASS,
- * the longest, plays a few hundred sets a match); a longer log is not a match but a flood. It was
- * 5,000 on the live wire and 2,000 in the group's record: a live match of 2,001 actions would
- * have played and then never reached its group, so the record took the wire's number.
+ * The longest log a match has between phones: in one live `rewrite` and in a group's version of
+ * a match (a backup reads longer: MAX_KEPT_LOG). Longer than any match of the four games; a
+ * longer log is not a match but a flood. It was 5,000 on the live wire and 2,000 in the group's
+ * record: a live match of 2,001 actions would have played and then never reached its group, so
+ * the record took the wire's number. A version's bytes (MAX_VERSION_BYTES) still bind first,
+ * near 1,500 actions (docs/group.md, "One stream per group").
  */
 export const MAX_LOG = 5_000;
 
@@ -58,6 +59,12 @@ export const MAX_REQUEST_BYTES = 4_096;
  * backup code.
  */
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A hand-over link's match, decompressed (share/handover.ts; docs/architecture.md, "Who writes
+ * what"): any match of the four games is far less; past it the link is not ours.
+ */
+export const MAX_HANDOVER_BYTES = 4_000_000;
 
 /**
  * The deepest a match of a backup or a hand-over link may nest (its setup, actions, redo stack):
