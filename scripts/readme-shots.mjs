@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { startLive } from './live/server.mjs';
-import { inboxOf } from '../src/lib/live/names.js';
+import { inboxOf } from '../src/lib/wire/names.js';
 import { boardGroup } from '../tests/board-group.mjs';
 import { enterMatch, launchChromium, loadKit, serveApp } from '../bench/common.mjs';
 

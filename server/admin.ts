@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { connect } from '@nats-io/transport-node';
-import { inboxOf } from '../src/lib/live/names.js';
+import { inboxOf } from '../src/lib/wire/names.js';
 import { GroupId, TableId } from '../src/lib/wire/provision';
 import { GroupUser } from '../src/lib/wire/schemas';
 import { adminSubject, type AdminRequest } from './admin-subjects';

@@ -12,8 +12,9 @@ import {
 	playerSubject,
 	recordSubject,
 	streamOf
-} from '../src/lib/live/names.js';
+} from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
+import { MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 
 export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board';
 
@@ -150,8 +151,9 @@ export function configText(options: ServerOptions): string {
 		'# Written by the Passpad server (server/config.ts): edits are overwritten (docs/live.md)',
 		`server_name: ${q(options.name ?? 'passpad')}`,
 		`listen: ${q(`${options.host ?? '127.0.0.1'}:${options.port}`)}`,
-		// a move is a few hundred bytes: nothing larger is ever a Passpad message
-		'max_payload: 65536'
+		// the largest Passpad message is a group's version (src/lib/wire/limits.ts); a little
+		// more, for its headers
+		`max_payload: ${MAX_VERSION_BYTES + 4 * 1024}`
 	];
 	if (options.httpPort) lines.push(`http: ${q(`127.0.0.1:${options.httpPort}`)}`);
 	if (options.pidFile) lines.push(`pid_file: ${q(options.pidFile)}`);

@@ -1,7 +1,7 @@
 // A group's requests answered (docs/group.md, "Requests"): what each makes in the registry and
 // the group's stream, and its answer or an error code. Every credential it makes is accepted,
 // and every one it drops refused, before it answers. Called one at a time (live.ts, `serial`).
-import { boardTableSubject, memberSubject } from '../src/lib/live/names.js';
+import { boardTableSubject, memberSubject } from '../src/lib/wire/names.js';
 import {
 	addGroup,
 	addMember,

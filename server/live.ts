@@ -16,7 +16,7 @@ import {
 	groupProvisionSubject,
 	groupStreamOf,
 	memberSubject
-} from '../src/lib/live/names.js';
+} from '../src/lib/wire/names.js';
 import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { LIVE_PATH } from '../src/lib/live/names.js';
+import { LIVE_PATH } from '../src/lib/wire/names.js';
 
 /** One phone's WebSocket and its connection to nats-server. */
 export interface Pair {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
-import { GROUP_ID, TABLE_ID } from '../src/lib/live/names.js';
+import { GROUP_ID, TABLE_ID } from '../src/lib/wire/names.js';
 import type { User } from './config';
 
 /** bcrypt's cost: each connection pays it once, so ~50 ms on a small machine is the aim. */

@@ -1,18 +1,16 @@
 // What a phone may ask of the server for a group (docs/group.md, "Requests"), read with the
-// app's own valibot schemas (src/lib/group/provision.ts: the same names, labels and ids the
+// app's own valibot schemas (src/lib/wire/provision.ts and schemas.ts: the same names, labels and ids the
 // phone checks before it asks): a request is untrusted bytes, and a bad one is answered
 // `bad-request` before anything is made. Pure, so its test needs no server.
 import * as v from 'valibot';
 import { GroupId, TableAsked, TableId } from '../src/lib/wire/provision';
-import { GroupUser, words } from '../src/lib/wire/schemas';
-
-/** A request body is a few hundred bytes; anything larger is not a Passpad request. */
-export const MAX_REQUEST = 4096;
+import { GroupUser, Label } from '../src/lib/wire/schemas';
+import { MAX_REQUEST_BYTES } from '../src/lib/wire/limits';
 
 /** Each request's body, by its kind (its subject's last word). */
 const BODIES = {
-	group: v.object({ name: words(60), label: words(60) }),
-	invite: v.object({ label: words(60) }),
+	group: v.object({ name: Label, label: Label }),
+	invite: v.object({ label: Label }),
 	table: TableAsked,
 	close: v.object({ table: TableId }),
 	remove: v.object({ user: GroupUser })
@@ -30,7 +28,7 @@ export const MEMBER_REQUESTS = ['invite', 'table', 'close', 'remove'] as const;
 
 /** A body's JSON, or undefined when it is not UTF-8 JSON of a sensible size. */
 export function jsonOf(bytes: Uint8Array): unknown {
-	if (bytes.length > MAX_REQUEST) return undefined;
+	if (bytes.length > MAX_REQUEST_BYTES) return undefined;
 	try {
 		return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 	} catch {

@@ -1,7 +1,8 @@
 // The streams the server makes (docs/live.md, "Subjects, streams, permissions"; docs/group.md,
 // "One stream per group") and its own messages in a group's stream.
 import type { JetStreamClient, JetStreamManager, StreamConfig } from '@nats-io/jetstream';
-import { groupStreamOf, groupSubjectsOf, matchesOf, streamOf } from '../src/lib/live/names.js';
+import { groupStreamOf, groupSubjectsOf, matchesOf, streamOf } from '../src/lib/wire/names.js';
+import { MAX_ENTRY_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 import { sleep } from './nats';
 
 /** A stream's config as the server asks for it: a name and what it sets. */
@@ -20,7 +21,7 @@ export const tableStream = (table: string, replicas: number): NewStream => ({
 	num_replicas: replicas,
 	// a retried append (same Nats-Msg-Id) within two minutes is acknowledged, not stored twice
 	duplicate_window: 120 * 1e9,
-	max_msg_size: 16 * 1024,
+	max_msg_size: MAX_ENTRY_BYTES,
 	// ~25,000 entries: hundreds of matches; the server reserves it per table (16 GB for 2,000)
 	max_bytes: 8 * 1024 * 1024,
 	// the log is the record: nobody deletes or purges an entry
@@ -38,7 +39,7 @@ export const groupStream = (group: string, replicas: number, bytes = GROUP_BYTES
 	// a few versions of each thing: the one a person did not keep stays readable a while
 	max_msgs_per_subject: GROUP_VERSIONS,
 	// a match's whole version: a long log with its notes fits with room to spare
-	max_msg_size: 60 * 1024,
+	max_msg_size: MAX_VERSION_BYTES,
 	// ~10,000 matches of a few KiB, each with a few versions; when full, a new version is
 	// refused (the phone keeps it and says so) rather than an old match dropped
 	max_bytes: bytes,

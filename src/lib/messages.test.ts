@@ -112,7 +112,11 @@ const NEVER_ONE = new Set([
 	'sp_cl_refusal_cards_range',
 	// a blocked deal's tiles per team are 2 to 20; "1 of 24 cards" counts the cards of a game
 	'sp_dom_log_blocked',
-	'sp_ill_counted'
+	'sp_ill_counted',
+	// refused counts past what a round or a game holds: more than 16 cards won in a round, more
+	// than the 24 cards an I'll Pass game plays
+	'pp_refusal_seat_too_many',
+	'sp_res_ill_too_many'
 ]);
 
 /** "1 is", "1 has": a verb after the number, not a noun without its plural. */
