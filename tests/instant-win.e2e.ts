@@ -217,7 +217,7 @@ test("teams: Jules's tick takes team 2 to 3 in round 2; the record shows the tea
 		['Blue', 9]
 	]);
 	await giveCards(page, 'Jules', set(4));
-	await expect(page.getByTestId('outcome')).toContainText('Hugo & Jules & Léa win!');
+	await expect(page.getByTestId('outcome')).toContainText('Hugo, Jules, and Léa win!');
 
 	// the pad: round 2 written for nobody, shown as not counted with the member whose ticks
 	// count (Jules's tick for team 2); team 2's total holds the 3 ticks that won
@@ -233,15 +233,15 @@ test("teams: Jules's tick takes team 2 to 3 in round 2; the record shows the tea
 	await expect(page.getByTestId('pad-total-1')).toContainText('3 ✔');
 
 	const { text, csv, scores } = await records(page);
-	const ticks = 'Pass Pass ticks: Ana & Cleo & Eve 1, Hugo & Jules & Léa 3.';
+	const ticks = 'Pass Pass ticks: Ana, Cleo, and Eve 1; Hugo, Jules, and Léa 3.';
 	expect(text.split('\n').slice(0, 5)).toEqual([
-		'Pass Pass (cards, Funnyfox): Hugo & Jules & Léa win!',
+		'Pass Pass (cards, Funnyfox): Hugo, Jules, and Léa win!',
 		WHY,
 		ticks,
-		'Hugo & Jules & Léa 8',
-		'Ana & Cleo & Eve 4'
+		'Hugo, Jules, and Léa 8',
+		'Ana, Cleo, and Eve 4'
 	]);
-	expect(csv).toContain('\r\nPass Pass ticks,"Ana & Cleo & Eve 1, Hugo & Jules & Léa 3",\r\n');
+	expect(csv).toContain('\r\nPass Pass ticks,"Ana, Cleo, and Eve 1; Hugo, Jules, and Léa 3",\r\n');
 	expect(csv).toContain('\r\nRound 1,4,8\r\n"Round 2, not counted",,\r\nTotal,4,8\r\n');
 	expect(scores).toEqual([4, 8, 4, 8, 4, 8]);
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { gameLink, playIllPass, startMatch } from './helpers';
 import { logged } from './reach';
 
-// The score pad's work in progress, and the taps the app can spare (issue 35's "fewer taps").
+// The score pad's work in progress, and the taps the app can spare.
 
 test('the new-match refusal follows the names: filled in, "Every seat needs a name." goes', async ({
 	page

@@ -77,6 +77,8 @@ const SAME = new Set([
 	'cl_ranks_6',
 	'dom_tile_label',
 	'ill_score',
+	// the ×2 key of a doubled face on /resolve PASS: a sign, the same in both languages
+	'sp_res_cl_double',
 	'ill_place',
 	'pp_card',
 	'pp_pad_points',

@@ -4,7 +4,7 @@ import { unisolate } from './names';
 import { durationText, timeToSay } from './duration';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
-import type { Verdict } from './verdict';
+import { sidesCounted, type Verdict } from './verdict';
 
 /** What a match keeps beside its score: the players' note and the time played. */
 export interface MatchRecord {
@@ -93,10 +93,7 @@ export function sheetCsv(
 			);
 		if (verdict.why) line(m.csv_how(), verdict.why);
 		if (verdict.ticks) {
-			line(
-				m.csv_ticks(),
-				verdict.ticks.map(({ seats, count }) => `${sideName(seats, names)} ${count}`).join(', ')
-			);
+			line(m.csv_ticks(), sidesCounted(verdict.ticks, names));
 		}
 		rows.push(['', ...blanks]);
 	}

@@ -45,14 +45,14 @@ describe("docs/rulings.md, Pass Pass 11: a team's record shows the ticks written
 	it("Jules's tick takes team 2 to 3: the verdict, the share text and the CSV say 3 for the team", () => {
 		const state = run(roundOneWritten(), { type: 'won', seat: 3, cards: set(4) });
 		const { said, csv, text } = records(state);
-		const line = 'Pass Pass ticks: Ana & Cleo & Eve 1, Hugo & Jules & Léa 3.';
+		const line = 'Pass Pass ticks: Ana, Cleo, and Eve 1; Hugo, Jules, and Léa 3.';
 		expect(said.ticksLine).toBe(line);
 		expect(text.split('\n').slice(0, 3)).toEqual([
-			'Pass Pass: Hugo & Jules & Léa win!',
+			'Pass Pass: Hugo, Jules, and Léa win!',
 			"Won by a third Pass Pass: the match ends at once, and that round's points are not counted.",
 			line
 		]);
-		expect(csv).toContain('Pass Pass ticks,"Ana & Cleo & Eve 1, Hugo & Jules & Léa 3"');
+		expect(csv).toContain('Pass Pass ticks,"Ana, Cleo, and Eve 1; Hugo, Jules, and Léa 3"');
 		// docs/rulings.md, Pass Pass 8: the round of the third tick is named, and left blank
 		expect(csv).toContain('\r\nRound 1,4,8\r\n"Round 2, not counted",,\r\nTotal,4,8\r\n');
 	});
@@ -62,7 +62,7 @@ describe("docs/rulings.md, Pass Pass 11: a team's record shows the ticks written
 		const state = run(roundOneWritten(), { type: 'won', seat: 3, cards: set(4) });
 		const { said, csv } = records(state);
 		expect(said.ticksLine).toBe(
-			'Pass Pass cochés\u202f: Ana & Cleo & Eve 1, Hugo & Jules & Léa 3.'
+			'Pass Pass cochés\u202f: Ana, Cleo et Eve 1\u202f; Hugo, Jules et Léa 3.'
 		);
 		expect(csv).toContain('\r\nManche 1;4;8\r\nManche 2, non comptée;;\r\nTotal;4;8\r\n');
 	});

@@ -1,4 +1,5 @@
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import type { GameId } from '$lib/rules/common';
 import { sideName } from './summary';
 
@@ -120,14 +121,29 @@ function ticksOf(input: VerdictInput): readonly TickCount[] | null {
 	return feat('ticks')?.map((count, seat) => ({ seats: [seat], count })) ?? null;
 }
 
+/**
+ * Each side with its count, as the record lists them: sides of one player part with commas
+ * ("Ana 1, Ben 3"); teams, whose names already hold commas ("Ana, Cleo and Eve"), with semicolons.
+ */
+/** What parts sides in a list: a semicolon once a side is a team (French: after a narrow space). */
+function partOf(sides: readonly (readonly number[])[]): string {
+	if (!sides.some((seats) => seats.length > 1)) return ', ';
+	return getLocale() === 'fr' ? '\u202f; ' : '; ';
+}
+
+export function sidesCounted(
+	ticks: readonly { seats: readonly number[]; count: number }[],
+	names: readonly string[]
+): string {
+	return ticks
+		.map(({ seats, count }) => `${sideName(seats, names)} ${count}`)
+		.join(partOf(ticks.map(({ seats }) => seats)));
+}
+
 export function verdict(input: VerdictInput, names: readonly string[]): Verdict {
 	const { result } = input;
 	const ticks = ticksOf(input);
-	const ticksLine = ticks
-		? m.verdict_ticks({
-				ticks: ticks.map(({ seats, count }) => `${sideName(seats, names)} ${count}`).join(', ')
-			})
-		: '';
+	const ticksLine = ticks ? m.verdict_ticks({ ticks: sidesCounted(ticks, names) }) : '';
 	if (input.status !== 'finished' || !result) {
 		const winnerLine =
 			input.status === 'abandoned' ? m.verdict_abandoned() : m.verdict_unfinished();

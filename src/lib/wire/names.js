@@ -1,4 +1,4 @@
-// The names the live server and the phones agree on (docs/live.md, "Subjects and streams").
+// The names the live server and the phones agree on (docs/live.md, "Subjects, streams, permissions").
 // Plain JavaScript so that the server (node, no build step) and the app import the same file:
 // a subject spelled twice is a permission that silently stops matching.
 

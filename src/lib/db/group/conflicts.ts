@@ -1,5 +1,5 @@
 /**
- * Both versions of a thing kept, until a person settles (docs/group.md, "Conflicts"): the
+ * Both versions of a thing kept, until a person settles (docs/group.md, "Every write says what it replaces: conflicts are shown, never merged"): the
  * conflict row, and keeping both as two matches.
  */
 import type { PasspadDb } from '../db';

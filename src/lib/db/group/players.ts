@@ -1,6 +1,6 @@
 /**
  * A roster player's version from the group, written here: the row, its matches' seat names, and
- * the group's merges (docs/group.md, "Players").
+ * the group's merges (docs/group.md, "One stream per group, one subject per thing").
  */
 import type { PasspadDb } from '../db';
 import { mergePlayers, nameKey } from '../players';
