@@ -298,7 +298,7 @@ test.describe('in French', () => {
 		await page.goto('/new?game=dominoes');
 		await expect(page.getByRole('heading', { name: 'Nouvelle partie' })).toBeVisible();
 		await expect(
-			page.getByText("Règle maison : l'équipe gagnante de la donne précédente commence")
+			page.getByText('Règle maison : le joueur qui a fait domino à la donne précédente commence')
 		).toBeVisible();
 		const seats = page.getByLabel(/Nom du joueur à la place/);
 		await expect(seats).toHaveCount(4);

@@ -125,7 +125,11 @@ test.describe('360x640', () => {
 		await expect(ask.locator('[data-diamonds="1"]')).toHaveAttribute('aria-pressed', 'true');
 		await ask.locator('[data-diamonds="3"]').click();
 		await logged(page, 4);
-		await expect(page.getByTestId('trick')).toContainText(/Ana\s*Purple 7\s*7\s*◆3/);
+		// seen as the player and the card, heard as one sentence
+		await expect(page.locator('[data-change="0"]')).toContainText(/Ana\s*7\s*◆3/);
+		await expect(page.locator('[data-change="0"]')).toHaveAccessibleName(
+			"Change Ana's card, Purple 7"
+		);
 		// Blue 12 (12) beats yellow 9 (9): Ben picks; after the pick nothing is changed this way
 		await page.getByRole('button', { name: /^Take Purple 7/ }).click();
 		await logged(page, 5);
