@@ -56,6 +56,8 @@ for (const lang of ['en', 'fr'] as const) {
 			const headers = page.locator('table.players th[scope="col"]');
 			await expect(headers.nth(1)).toHaveText(lang === 'en' ? 'Cards' : 'Cartes');
 			expect(await brokenWords(headers)).toEqual([]);
+			// and the names' column keeps its words whole too ("Hugo", "to play")
+			expect(await brokenWords(page.locator('table.players th[scope="row"]'))).toEqual([]);
 			const upgrade = page.locator('label.toggle').filter({ has: page.locator('[data-upgrade]') });
 			await expect(upgrade).toBeVisible();
 			expect(await brokenWords(upgrade)).toEqual([]);
@@ -69,7 +71,7 @@ for (const lang of ['en', 'fr'] as const) {
 			await startMatch(page, "I'll Pass", NAMES, { french: lang === 'fr' });
 			await expect(page.getByTestId('score-sheet')).toBeVisible();
 			expect(await cutNames(page)).toEqual([]);
-			expect(await brokenWords(page.getByTestId('score-sheet').locator('thead'))).toEqual([]);
+			expect(await brokenWords(page.getByTestId('score-sheet').locator('th'))).toEqual([]);
 		});
 
 		test(`dominoes: the total field's placeholder is whole (${lang})`, async ({ page }) => {
@@ -87,6 +89,8 @@ for (const lang of ['en', 'fr'] as const) {
 				}
 				await expect(line).toHaveCount(before + 1);
 			}
+			// the sheet's rows keep their words ("Donne 1", never "Donn/e 1")
+			expect(await brokenWords(page.getByTestId('score-sheet').locator('th'))).toEqual([]);
 			const field = page.getByTestId('count').locator('input[type="number"]');
 			await expect(field).toBeVisible();
 			const fit = await field.evaluate((input: HTMLInputElement) => {
