@@ -66,7 +66,7 @@ export function parseCard(input: unknown): Result<Card, PassPassRefusal> {
 
 /**
  * A card as played trick by trick: its diamonds may be left unsaid (absent or null), to be said
- * by the take that wins it (docs/rulings.md, Pass Pass, diamonds asked); said, they must be 0..3.
+ * by the take that wins it (docs/features.md, fewer taps); said, they must be 0..3.
  */
 export function parsePlayed(input: unknown): Result<TableCard, PassPassRefusal> {
 	const id = parseCardId(input);

@@ -1,9 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cardKey } from './cards';
+import { unsaid as unsaidCards } from './diamonds';
 import { passPass } from './index';
+import { game, simulate } from './simulate';
 import { pointsByRound } from './score';
 import { knownDiamonds, phase, unsaidOnFirstTake } from './selectors';
 import { card, DECK, playTrick, run, start } from './test-helpers';
-import type { Card, PassPassAction, PassPassState } from './types';
+import type { Card, PassPassAction, PassPassState, TableCard } from './types';
 
 const refusal = (state: PassPassState, action: unknown) => {
 	const result = passPass.apply(state, action as PassPassAction);
@@ -109,3 +113,44 @@ describe('diamonds said late: only the cards won are asked (docs/rulings.md, Pas
 		expect(knownDiamonds(state)['purple-10']).toBe(0);
 	});
 });
+
+describe('saying the diamonds late never changes a score (docs/rulings.md, Pass Pass 9)', () => {
+	it('a whole random match replayed with every card played unsaid, each take saying its won cards', () => {
+		fc.assert(
+			fc.property(game, (input) => {
+				const original = simulate(input);
+				const printed = new Map<string, number>();
+				let state = passPass.setup(original.config, input.players);
+				for (const action of original.actions) {
+					let late: PassPassAction = action;
+					if (action.type === 'play') {
+						printed.set(cardKey(action.card), action.card.diamonds as number);
+						late = { ...action, card: { color: action.card.color, value: action.card.value } };
+					}
+					const say = (cards: readonly TableCard[]) =>
+						cards.map((c) => ({
+							color: c.color,
+							value: c.value,
+							diamonds: printed.get(cardKey(c))!
+						}));
+					if (action.type === 'firstTake')
+						late = { ...action, seen: say(unsaidOnFirstTake(state, action.card)) };
+					if (action.type === 'secondTake')
+						late = { ...action, seen: say(unsaidIn(state, action.cards)) };
+					const step = passPass.apply(state, late);
+					if (!step.ok) throw new Error(`${step.refusal.code} on ${JSON.stringify(late)}`);
+					state = step.value;
+				}
+				expect(pointsByRound(state)).toEqual(pointsByRound(original.state));
+				expect(passPass.outcome(state)).toEqual(passPass.outcome(original.state));
+			}),
+			{ numRuns: 40 }
+		);
+	});
+});
+
+/** The trick's cards of a second take whose diamonds are not said yet. */
+function unsaidIn(state: PassPassState, cards: readonly { color: string; value: number }[]) {
+	const keys = cards.map((c) => `${c.color}-${c.value}`);
+	return unsaidCards(state.trick.map((play) => play.card).filter((c) => keys.includes(cardKey(c))));
+}

@@ -34,7 +34,7 @@ export interface Play {
 /**
  * A card played trick by trick: its diamonds are null until someone says them. Only the cards
  * won score (docs/rulings.md, Pass Pass 9), so a card nobody takes need never be turned up;
- * a take says the diamonds of the cards it wins (docs/rulings.md, Pass Pass, diamonds asked).
+ * a take says the diamonds of the cards it wins (docs/features.md, fewer taps).
  */
 export interface TableCard {
 	color: Color;
