@@ -43,3 +43,31 @@ test('Pass Pass, a fresh device: round 1 at 4 asks the diamonds of the 24 cards 
 	await expect(page.getByTestId('where').first()).toContainText('Round 2');
 	expect(asked).toBe(24);
 });
+
+test('Pass Pass: the take waits for the diamonds of its cards won; back to the take writes nothing', async ({
+	page
+}) => {
+	await startMatch(page, 'Pass Pass', ['Ana', 'Ben', 'Cleo']);
+	const turn = page.getByTestId('turn');
+	for (const key of ['purple-10', 'blue-3', 'green-4']) {
+		await turn.locator(`[data-card="${key}"]`).click();
+	}
+	await turn.locator('[data-take="purple-10"]').click();
+	const ask = page.getByTestId('take-diamonds');
+	await expect(ask).toHaveAccessibleName('Ana wins Purple 10: how many ◆ diamonds on it?');
+	await expect(ask.locator('[data-diamonds="0"]')).toBeFocused();
+	await ask.getByRole('button', { name: 'Back to the take' }).click();
+	await expect(page.getByTestId('whose')).toHaveText('Ana, take any one card');
+	await expect(page.getByTestId('log').locator('summary')).toContainText('(3)');
+	// the pick again: Purple 10 is Ana's, then Blue 3 and Green 4 are Cleo's at once
+	await turn.locator('[data-take="purple-10"]').click();
+	await ask.locator('[data-diamonds="2"]').click();
+	await expect(ask).toHaveAccessibleName('Cleo wins Blue 3: how many ◆ diamonds on it?');
+	await ask.locator('[data-diamonds="0"]').click();
+	await ask.locator('[data-diamonds="1"]').click();
+	await expect(page.getByTestId('news-line')).toHaveText(
+		'Ana took Purple 10, Cleo took Blue 3 + Green 4.'
+	);
+	await expect(page.getByTestId('points-0')).toHaveText('3');
+	await expect(page.getByTestId('points-2')).toHaveText(String(1 + 0 + 1 + 1));
+});
