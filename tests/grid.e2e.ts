@@ -29,10 +29,16 @@ async function playKnown(page: Page, key: string) {
 	await page.getByTestId('turn').locator(`[data-card="${key}"]`).click();
 }
 
-/** One tap on a card never seen, then its diamonds. */
-async function playNew(page: Page, key: string, diamonds: number) {
+/** One tap on a card never seen: it goes down at once, its diamonds asked only if it is won. */
+async function playNew(page: Page, key: string) {
 	await page.getByTestId('turn').locator(`[data-card="${key}"]`).click();
-	await page.getByTestId('grid-diamonds').locator(`[data-diamonds="${diamonds}"]`).click();
+}
+
+/** After a take, the diamonds of each card won this device has never seen, in the order asked. */
+async function sayWon(page: Page, ...counts: number[]) {
+	const ask = page.getByTestId('take-diamonds');
+	for (const count of counts) await ask.locator(`[data-diamonds="${count}"]`).click();
+	await expect(ask).toHaveCount(0);
 }
 
 for (const lang of ['en', 'fr'] as const) {
@@ -57,6 +63,7 @@ for (const lang of ['en', 'fr'] as const) {
 					const fresh = new Set(plays.map((a) => cardKey(a.card)).filter((k) => !seen.has(k)));
 					const kind = fresh.size === 0 ? 'trick, diamonds known' : 'trick, some cards seen first';
 					const before = thumb.taps;
+					const seenBefore = seen.size;
 					await thumb.entry(kind, async () => {
 						for (const action of trick) {
 							// the same control twice in a row is two entries only after a person's pause
@@ -67,8 +74,11 @@ for (const lang of ['en', 'fr'] as const) {
 							await logged(page, ++logLength);
 						}
 					});
-					// a tap a card, one per card never seen, one a pick: nothing else
-					expect(thumb.taps - before).toBe(trick.length + fresh.size);
+					// a tap a card, one a pick, one per card won never seen (its diamonds): nothing else,
+					// and never the diamonds of a card nobody won (docs/rulings.md, Pass Pass 9)
+					const asked = seen.size - seenBefore;
+					expect(asked).toBeLessThanOrEqual(3);
+					expect(thumb.taps - before).toBe(trick.length + asked);
 				}
 				await expect(page.getByTestId('outcome')).toBeVisible();
 				for (const [side, points] of sideTotals(run.state).points.entries()) {
@@ -92,20 +102,22 @@ test.describe('360x640', () => {
 		await startMatch(page, 'Pass Pass', NAMES.slice(0, 4));
 		const turn = page.getByTestId('turn');
 		const cell = (key: string) => turn.locator(`[data-card="${key}"]`);
-		await playNew(page, 'purple-7', 1);
-		await playNew(page, 'blue-11', 1);
-		await playNew(page, 'green-4', 1);
+		await playNew(page, 'purple-7');
+		await playNew(page, 'blue-11');
+		await playNew(page, 'green-4');
 		await logged(page, 3);
 		// cards on the table are greyed for the next seat, but a tap takes one back
 		await expect(cell('blue-11')).toHaveAccessibleName("Change Ben's card, Blue 11");
-		await expect(cell('purple-6')).toHaveAccessibleName('Play Purple 6 (its diamonds asked next)');
+		await expect(cell('purple-6')).toHaveAccessibleName(
+			'Play Purple 6 (its diamonds asked if it is won)'
+		);
 		await cell('blue-11').click();
 		await expect(page.getByTestId('editing')).toBeVisible();
 		await expect(page.getByTestId('whose')).toHaveText('Ben plays a card');
 		// Cleo's card stays on the table: the rules would refuse it for Ben
 		await expect(cell('green-4')).toBeDisabled();
 		await expect(cell('blue-11')).toHaveAccessibleName('Keep Blue 11 and say its diamonds');
-		await playNew(page, 'blue-12', 2);
+		await playNew(page, 'blue-12');
 		await expect(page.getByTestId('editing')).toHaveCount(0);
 		await logged(page, 3);
 		await expect(page.getByTestId('trick')).toContainText(/Ana\s*Purple 7/);
@@ -115,14 +127,15 @@ test.describe('360x640', () => {
 		await expect(page.getByTestId('whose')).toHaveText('Dan plays a card');
 
 		// the fourth card: the first winner picks, and a card is still changed first
-		await playNew(page, 'yellow-9', 0);
+		await playNew(page, 'yellow-9');
 		await logged(page, 4);
 		const change = page.getByRole('button', { name: "Change Ana's card, Purple 7" });
 		await change.click();
 		await expect(cell('purple-7')).toHaveAccessibleName('Keep Purple 7 and say its diamonds');
 		await cell('purple-7').click();
 		const ask = page.getByTestId('grid-diamonds');
-		await expect(ask.locator('[data-diamonds="1"]')).toHaveAttribute('aria-pressed', 'true');
+		// played never seen, its diamonds not said yet: none is pressed
+		await expect(ask.locator('[aria-pressed="true"]')).toHaveCount(0);
 		await ask.locator('[data-diamonds="3"]').click();
 		await logged(page, 4);
 		// seen as the player and the card, heard as one sentence
@@ -131,7 +144,9 @@ test.describe('360x640', () => {
 			"Change Ana's card, Purple 7"
 		);
 		// Blue 12 (12) beats yellow 9 (9): Ben picks; after the pick nothing is changed this way
+		// Ben's pick says nothing of Purple 7's diamonds, said above; Dan's take follows at once
 		await page.getByRole('button', { name: /^Take Purple 7/ }).click();
+		await sayWon(page, 1, 0);
 		await logged(page, 5);
 		await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
 	});
@@ -149,17 +164,13 @@ test.describe('360x640', () => {
 		await page.keyboard.press('ArrowDown');
 		await expect(turn.locator('[data-card="blue-2"]')).toBeFocused();
 		await page.keyboard.press('Enter');
-		// never seen: its diamonds have the focus
-		await expect(page.locator('[data-testid="grid-diamonds"] [data-diamonds="0"]')).toBeFocused();
-		await page.keyboard.press('ArrowRight');
-		await page.keyboard.press('Enter');
-		await expect(page.getByTestId('news-line')).toHaveText('Ana played Blue 2 (◆\u00a01).');
+		// never seen: it goes down at once, its diamonds asked only if it is won
+		await expect(page.getByTestId('news-line')).toHaveText('Ana played Blue 2.');
 		// the next seat's card, from the grid again
 		await expect(turn.locator('[data-card="purple-1"]')).toBeFocused();
 		await page.keyboard.press('End');
 		await page.keyboard.press('Enter');
-		await page.locator('[data-testid="grid-diamonds"] [data-diamonds="2"]').press('Enter');
-		await expect(page.getByTestId('news-line')).toHaveText('Ben played Yellow 12 (◆\u00a02).');
+		await expect(page.getByTestId('news-line')).toHaveText('Ben played Yellow 12.');
 		// Ana's card is on the table: greyed for Cleo, a tap on it would change it
 		await expect(turn.locator('[data-card="blue-2"]')).toHaveAccessibleName(
 			"Change Ana's card, Blue 2"
@@ -175,7 +186,7 @@ test.describe('360x640', () => {
 		const thumb = new Thumb(page);
 		const cards = ['purple-12', 'blue-11', 'green-10', 'yellow-9', 'yellow-8'];
 		for (const [at, key] of cards.entries()) {
-			await playNew(page, key, at % 4);
+			await playNew(page, key);
 			await logged(page, at + 1);
 		}
 		await expect(page.getByTestId('whose')).toHaveText('À Fay de jouer');
@@ -184,7 +195,7 @@ test.describe('360x640', () => {
 		}
 		expect(thumb.looked).toBe(48);
 		await expect(page.getByTestId('turn').locator('[data-card="purple-5"]')).toHaveAccessibleName(
-			'Jouer le 5 violet (ses diamants demandés ensuite)'
+			"Jouer le 5 violet (ses diamants demandés s'il est gagné)"
 		);
 		thumb.expectAllInReach('pass-pass grid, 6 players, fr');
 	});
@@ -222,24 +233,29 @@ for (const lang of ['en', 'fr'] as const) {
 					violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)
 				).toEqual([]);
 			};
-			await playNew(page, 'purple-7', 1);
-			await playNew(page, 'blue-11', 0);
+			await playNew(page, 'purple-7');
+			await playNew(page, 'blue-11');
 			await logged(page, 2);
 			await check('grid');
-			await page.getByTestId('turn').locator('[data-card="green-4"]').click();
-			await check('diamonds');
-			await page.getByTestId('grid-diamonds').locator('[data-diamonds="2"]').click();
-			await playNew(page, 'yellow-1', 3);
+			await playNew(page, 'green-4');
+			await playNew(page, 'yellow-1');
 			await logged(page, 4);
 			await check('pick');
+			// the diamonds of the cards won, asked as they are won
+			await page.locator('[data-take="blue-11"]').click();
+			await expect(page.getByTestId('take-diamonds')).toBeVisible();
+			await check('diamonds');
 		});
 	}
 }
 
 test('a card this device knows goes down in one tap in a new match', async ({ page }) => {
 	await startMatch(page, 'Pass Pass', NAMES.slice(0, 3));
-	await playNew(page, 'yellow-8', 1);
-	await expect(page.getByTestId('news-line')).toHaveText('Ana played Yellow 8 (◆\u00a01).');
+	// Yellow 8, Purple 1, Purple 2: Ana wins first and takes her Yellow 8, Cleo the two purples
+	for (const key of ['yellow-8', 'purple-1', 'purple-2']) await playNew(page, key);
+	await page.locator('[data-take="yellow-8"]').click();
+	await sayWon(page, 1, 0, 1);
+	await logged(page, 4);
 	await startMatch(page, 'Pass Pass', NAMES.slice(0, 3));
 	const cell = page.getByTestId('turn').locator('[data-card="yellow-8"]');
 	await expect(cell).toHaveAccessibleName('Play Yellow 8 (1 diamond)');

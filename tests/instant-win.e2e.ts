@@ -38,14 +38,17 @@ async function endRound(page: Page, round: number) {
 	if (await ask.isVisible()) await ask.getByRole('button', { name: `End round ${round}` }).click();
 }
 
-/** Trick by trick: each card of the grid in table order, then the first winner's pick. */
+/**
+ * Trick by trick: each card of the grid in table order, then the first winner's pick, then the
+ * diamonds (none) of each card won this device has never seen, asked as it is won.
+ */
 async function playTrick(page: Page, cards: Card[], pick: string) {
 	for (const [color, value] of cards) {
 		await page.getByRole('button', { name: new RegExp(`^Play ${color} ${value} \\(`) }).click();
-		const asked = page.getByRole('button', { name: `${color} ${value}, diamonds: 0` });
-		if (await asked.isVisible()) await asked.click();
 	}
-	await page.getByRole('button', { name: `Take ${pick} (played by` }).click();
+	await page.getByRole('button', { name: `Take ${pick}, played by` }).click();
+	const ask = page.getByTestId('take-diamonds');
+	while (await ask.isVisible()) await ask.locator('[data-diamonds="0"]').click();
 }
 
 /** What the finished match's screen hands out: the share text, the CSV and BG Stats' play. */

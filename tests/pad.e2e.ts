@@ -61,10 +61,20 @@ test('Pass Pass: "Diamonds remembered on this device" follows the cards as they 
 	await page.getByText('Diamonds remembered on this device').click();
 	const remembered = page.getByTestId('diamonds-editor');
 	await expect(remembered).toHaveText("No card's diamonds entered yet.");
+	// a card goes down without its diamonds: they are asked once it is won (Pass Pass 9)
 	await page.getByRole('button', { name: /^Play Purple 10 \(/ }).click();
-	await page.getByRole('button', { name: 'Purple 10, diamonds: 2' }).click();
 	await expect(page.getByTestId('whose')).toHaveText('Ben plays a card');
+	await expect(remembered).toHaveText("No card's diamonds entered yet.");
+	await page.getByRole('button', { name: /^Play Blue 3 \(/ }).click();
+	await page.getByRole('button', { name: /^Play Green 4 \(/ }).click();
+	// Ana takes her Purple 10; Cleo's take of the two left follows at once: three cards won
+	await page.getByRole('button', { name: 'Take Purple 10, played by Ana' }).click();
+	await page.getByRole('button', { name: 'Purple 10, diamonds: 2' }).click();
+	await page.getByRole('button', { name: 'Blue 3, diamonds: 0' }).click();
+	await page.getByRole('button', { name: 'Green 4, diamonds: 1' }).click();
+	await expect(page.getByTestId('whose')).toHaveText('Cleo plays a card');
 	await expect(remembered.getByRole('combobox', { name: 'Purple 10' })).toHaveValue('2');
+	await expect(remembered.getByRole('combobox', { name: 'Green 4' })).toHaveValue('1');
 });
 
 test("PASS finished on the score pad: the outcome and the sheet, none of the referee's leftovers", async ({

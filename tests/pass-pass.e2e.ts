@@ -23,20 +23,38 @@ async function endRound(page: Page, round: number) {
 	if (await ask.isVisible()) await ask.getByRole('button', { name: `End round ${round}` }).click();
 }
 
+/** Every card played, with its diamonds, to answer the take that wins it. */
+const table = new Map<string, number>();
+
 /**
- * Trick by trick, the grid: one tap on the card, then its diamonds if this device has never
- * seen it.
+ * Trick by trick, the grid: one tap on the card; its diamonds are asked only if it is won, when
+ * it is won (sayWon), unless this device has seen it.
  */
 async function playCard(page: Page, [color, value, diamonds]: Card) {
+	table.set(`${color} ${value}`, diamonds);
 	await page.getByRole('button', { name: new RegExp(`^Play ${color} ${value} \\(`) }).click();
-	const asked = page.getByRole('button', { name: `${color} ${value}, diamonds: ${diamonds}` });
-	if (await asked.isVisible()) await asked.click();
+}
+
+/** After a take: the diamonds of each card won this device has never seen, one at a time. */
+async function sayWon(page: Page) {
+	const ask = page.getByTestId('take-diamonds');
+	while (await ask.isVisible()) {
+		const asked = (await ask.getAttribute('aria-label')) ?? '';
+		const card = [...table.keys()].find((name) => asked.includes(` wins ${name}:`));
+		await ask.getByRole('button', { name: `${card}, diamonds: ${table.get(card!)}` }).click();
+	}
+}
+
+/** A take: the card or cards, then the diamonds asked. */
+async function take(page: Page, name: string | RegExp) {
+	await page.getByRole('button', { name }).click();
+	await sayWon(page);
 }
 
 /** A whole trick as played: each card in table order, then the first winner's pick. */
 async function playTrick(page: Page, cards: Card[], pick: string) {
 	for (const card of cards) await playCard(page, card);
-	await page.getByRole('button', { name: `Take ${pick}, played by` }).click();
+	await take(page, `Take ${pick}, played by`);
 }
 
 /** Cards-won mode: who took the cards, the cards, then give them. */
@@ -82,7 +100,7 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	await expect(whose(page)).toHaveText('Ben, take any one card');
 
 	// The first winner's pick can be undone and redone.
-	await page.getByRole('button', { name: 'Take Purple 11, played by Ben' }).click();
+	await take(page, 'Take Purple 11, played by Ben');
 	await expect(page.getByTestId('news-line')).toHaveText(
 		'Ben took Purple 11, Ana took Blue 3 + Purple 10.'
 	);
@@ -134,7 +152,7 @@ test('a whole individual game to a points victory, trick by trick then cards won
 	await expect(page.getByTestId('why')).toContainText(
 		"The top group has a single card, so the highest card of the next group wins second: Ana's Blue 12."
 	);
-	await page.getByRole('button', { name: 'Take Blue 12, played by Ana' }).click();
+	await take(page, 'Take Blue 12, played by Ana');
 
 	// Ana now holds all four colours: a tick, announced and highlighted.
 	await expect(page.getByTestId('news-line')).toContainText('Ana ticks a Pass Pass! 1 of 3.');
@@ -384,7 +402,7 @@ test('the dispute resolver on the rulebook’s four examples', async ({ page }) 
 	await expect(page.getByTestId('first-winner')).toHaveText('Alex');
 	await expect(page.getByTestId('second-winner')).toHaveText('Stephanie');
 	await expect(why).toContainText('Every card is Purple: one group only.');
-	await page.getByRole('button', { name: 'Take Purple 12, played by Alex' }).click();
+	await take(page, 'Take Purple 12, played by Alex');
 	await expect(page.getByTestId('takes')).toContainText(
 		'Stephanie takes the two lowest cards left: Purple 6 + Purple 10.'
 	);
@@ -402,7 +420,7 @@ test('the dispute resolver on the rulebook’s four examples', async ({ page }) 
 	await expect(page.getByTestId('first-winner')).toHaveText('David');
 	await expect(page.getByTestId('second-winner')).toHaveText('Fiona');
 	await expect(why).toContainText('Purple has the highest total (16), ahead of Blue.');
-	await page.getByRole('button', { name: 'Take Green 4, played by Alex' }).click();
+	await take(page, 'Take Green 4, played by Alex');
 	await expect(page.getByTestId('takes')).toContainText(
 		'Fiona takes the two lowest cards left: Purple 6 + Purple 10.'
 	);
@@ -447,7 +465,7 @@ test('the dispute resolver on the rulebook’s four examples', async ({ page }) 
 		"Purple and Green tie on 16 and on their highest card (10); Purple's was played first."
 	);
 	// David takes the green 10: the 6s tie, so Alex takes both (no choice), the purple 10 goes.
-	await page.getByRole('button', { name: 'Take Green 10, played by Stephanie' }).click();
+	await take(page, 'Take Green 10, played by Stephanie');
 	await expect(page.getByTestId('takes')).toContainText(
 		'Alex takes the two lowest cards left: Purple 6 + Green 6.'
 	);
@@ -463,7 +481,7 @@ test('the resolver offers a choice when equal values tie', async ({ page }) => {
 		['Yellow', 4],
 		['Purple', 4]
 	]);
-	await page.getByRole('button', { name: 'Take Blue 12, played by Player 1' }).click();
+	await take(page, 'Take Blue 12, played by Player 1');
 	await expect(page.getByTestId('takes')).toContainText(
 		'Equal values: Player 2 chooses one of these pairs.'
 	);

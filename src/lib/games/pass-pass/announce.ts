@@ -46,11 +46,14 @@ function what(
 ): string {
 	switch (action.type) {
 		case 'play':
-			return m.pp_news_play({
-				name: name(turn(before)),
-				card: cardName(action.card),
-				diamonds: action.card.diamonds
-			});
+			// a card played with its diamonds unsaid: asked if it is won (diamonds.ts)
+			return typeof action.card.diamonds === 'number'
+				? m.pp_news_play({
+						name: name(turn(before)),
+						card: cardName(action.card),
+						diamonds: action.card.diamonds
+					})
+				: m.dm_news_play({ name: name(turn(before)), card: cardName(action.card) });
 		case 'firstTake':
 		case 'secondTake': {
 			const done = after.lastTrick;

@@ -64,6 +64,13 @@ function refusal(refusal: Refusal, names: readonly string[]): string {
 			return m.pp_refusal_range();
 		case 'bad-diamonds':
 			return m.pp_refusal_diamonds();
+		case 'diamonds-unknown':
+			return m.pp_refusal_diamonds_unknown({
+				cards: String(params.cards ?? '')
+					.split(' ')
+					.map(keyName)
+					.join(' + ')
+			});
 		case 'card-already-used':
 			return m.pp_refusal_used({ card });
 		case 'duplicate-card':

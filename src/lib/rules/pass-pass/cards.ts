@@ -6,7 +6,8 @@ import {
 	MAX_DIAMONDS,
 	type Card,
 	type Color,
-	type PassPassRefusal
+	type PassPassRefusal,
+	type TableCard
 } from './types';
 
 /** A value as text for a refusal's params or an error message; never throws, whatever it is. */
@@ -59,6 +60,19 @@ export function parseCard(input: unknown): Result<Card, PassPassRefusal> {
 	const id = parseCardId(input);
 	if (!id.ok) return id;
 	const { diamonds } = input as Record<string, unknown>;
+	if (!isDiamonds(diamonds)) return refuse('bad-diamonds', { diamonds: shown(diamonds) });
+	return ok({ ...id.value, diamonds });
+}
+
+/**
+ * A card as played trick by trick: its diamonds may be left unsaid (absent or null), to be said
+ * by the take that wins it (docs/features.md, fewer taps); said, they must be 0..3.
+ */
+export function parsePlayed(input: unknown): Result<TableCard, PassPassRefusal> {
+	const id = parseCardId(input);
+	if (!id.ok) return id;
+	const { diamonds } = input as Record<string, unknown>;
+	if (diamonds === undefined || diamonds === null) return ok({ ...id.value, diamonds: null });
 	if (!isDiamonds(diamonds)) return refuse('bad-diamonds', { diamonds: shown(diamonds) });
 	return ok({ ...id.value, diamonds });
 }

@@ -148,7 +148,12 @@ describe('refusals', () => {
 			code: 'card-out-of-range'
 		},
 		{ name: '4 diamonds', card: card('blue', 2, 4), code: 'bad-diamonds' },
-		{ name: 'no diamonds given', card: { color: 'blue', value: 2 }, code: 'bad-diamonds' },
+		// no diamonds at all is a card whose diamonds wait for its take (diamonds.test.ts)
+		{
+			name: 'diamonds in words',
+			card: { color: 'blue', value: 2, diamonds: 'two' },
+			code: 'bad-diamonds'
+		},
 		{ name: 'no card at all', card: undefined, code: 'malformed-action' }
 	])('refuses $name', ({ card: played, code }) => {
 		expect(refusal(afterTrick, { type: 'play', card: played })).toMatchObject({ code });

@@ -1,5 +1,6 @@
 import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, type Result } from '../common';
-import { cardKey, parseCard, parseCardId, shown } from './cards';
+import { cardKey, parseCard, parseCardId, parsePlayed, shown } from './cards';
+import { allSaid, sayDiamonds } from './diamonds';
 import {
 	addWon,
 	closeRound,
@@ -49,9 +50,9 @@ export function apply(state: PassPassState, action: PassPassAction): Step {
 		case 'play':
 			return play(state, action.card, action.seat);
 		case 'firstTake':
-			return firstTake(state, action.card, action.seat);
+			return firstTake(state, action.card, action.seat, action.seen);
 		case 'secondTake':
-			return secondTake(state, action.cards, action.seat);
+			return secondTake(state, action.cards, action.seat, action.seen);
 		case 'won':
 			return won(state, action.seat, action.cards);
 		case 'lead':
@@ -75,12 +76,15 @@ function inPhase(state: PassPassState, wanted: string): Step | null {
 	return now === wanted ? null : refuse('wrong-phase', { phase: now });
 }
 
-/** Rulebook "Playing a card": clockwise from the leader, any card; each card once a round. */
+/**
+ * Rulebook "Playing a card": clockwise from the leader, any card; each card once a round. Its
+ * diamonds may wait for the take that wins it (diamonds.ts).
+ */
 function play(state: PassPassState, input: unknown, seat: unknown): Step {
 	const expected = clockwise(state.leader, state.players, state.trick.length);
 	const wrong = inPhase(state, 'play') ?? checkSeat(seat, expected);
 	if (wrong) return wrong;
-	const card = parseCard(input);
+	const card = parsePlayed(input);
 	if (!card.ok) return card;
 	if (usedKeys(state).has(cardKey(card.value))) {
 		return refuse('card-already-used', { card: cardKey(card.value) });
@@ -96,7 +100,7 @@ function play(state: PassPassState, input: unknown, seat: unknown): Step {
 }
 
 /** docs/rulings.md, Pass Pass 4, 8: the first winner takes any card of the trick, and is checked for a third tick first. */
-function firstTake(state: PassPassState, input: unknown, seat: unknown): Step {
+function firstTake(state: PassPassState, input: unknown, seat: unknown, seen: unknown): Step {
 	const wrong = inPhase(state, 'first-take');
 	if (wrong) return wrong;
 	const { first, second } = explainTrick(state.trick);
@@ -104,17 +108,25 @@ function firstTake(state: PassPassState, input: unknown, seat: unknown): Step {
 	if (notYou) return notYou;
 	const id = parseCardId(input);
 	if (!id.ok) return id;
-	const play = state.trick.find((entry) => cardKey(entry.card) === cardKey(id.value));
+	const said = sayDiamonds(state, seen);
+	if (!said.ok) return said;
+	const told = said.value;
+	const play = told.trick.find((entry) => cardKey(entry.card) === cardKey(id.value));
 	if (!play) return refuse('not-in-trick', { card: cardKey(id.value) });
-	const next = { ...addWon(state, first, [play.card]), firstTake: play.card };
+	const picked = allSaid([play.card]);
+	if (!picked.ok) return picked;
+	const [card] = picked.value;
+	const next = { ...addWon(told, first, [card]), firstTake: card };
 	const winner = thirdTick(next, first);
 	if (winner !== null) return ok({ ...next, winner });
-	const takes = takesAfter(state.trick, play.card);
-	// docs/rulings.md, Pass Pass 5: an unambiguous second take happens at once; a choice waits for `secondTake`.
-	return ok(takes.length === 1 ? finishTrick(next, second, takes[0]) : next);
+	const takes = takesAfter(told.trick, card);
+	if (takes.length > 1) return ok(next);
+	// docs/rulings.md, Pass Pass 5: an unambiguous second take happens at once, so the first take says its cards' diamonds too
+	const take = allSaid(takes[0]);
+	return take.ok ? ok(finishTrick(next, second, take.value)) : take;
 }
 
-function secondTake(state: PassPassState, input: unknown, seat: unknown): Step {
+function secondTake(state: PassPassState, input: unknown, seat: unknown, seen: unknown): Step {
 	const wrong = inPhase(state, 'second-take');
 	if (wrong) return wrong;
 	const { second } = explainTrick(state.trick);
@@ -127,11 +139,14 @@ function secondTake(state: PassPassState, input: unknown, seat: unknown): Step {
 		if (!id.ok) return id;
 		ids.push(cardKey(id.value));
 	}
-	const take = takesAfter(state.trick, state.firstTake as Card).find((cards) =>
+	const said = sayDiamonds(state, seen);
+	if (!said.ok) return said;
+	const take = takesAfter(said.value.trick, state.firstTake as Card).find((cards) =>
 		cards.every((card) => ids.includes(cardKey(card)))
 	);
 	if (!take) return refuse('take-not-allowed', { cards: ids.join(' ') });
-	return ok(finishTrick(state, second, take));
+	const whole = allSaid(take);
+	return whole.ok ? ok(finishTrick(said.value, second, whole.value)) : whole;
 }
 
 /** docs/rulings.md, Pass Pass 5, 6: the second winner takes, the rest is discarded, the second winner leads next. */

@@ -7,7 +7,8 @@ import {
 	type PassPassConfig,
 	type PassPassState,
 	type Phase,
-	type Round
+	type Round,
+	type TableCard
 } from './types';
 
 /** Shared state helpers of the reducer and the selectors. */
@@ -46,7 +47,7 @@ export function phase(state: PassPassState): Phase {
  * Every card of the current round that is somewhere: won, discarded or still on the table.
  * The trick keeps all its plays for the screen; the first take already counts as won.
  */
-export function usedCards(state: PassPassState): Card[] {
+export function usedCards(state: PassPassState): TableCard[] {
 	const round = currentRound(state);
 	const taken = state.firstTake && cardKey(state.firstTake);
 	const table = state.trick.map((play) => play.card).filter((card) => cardKey(card) !== taken);
@@ -88,6 +89,15 @@ export function teamTicksNow(state: PassPassState): number[] {
 export function thirdTick(state: PassPassState, seat: number): number | null {
 	const side = sideOfSeat(state.config.teams, seat);
 	return teamTicksNow(state)[side] >= TICKS_TO_WIN ? side : null;
+}
+
+/** The side a first take of `card` by `seat` would bring to a third tick, or null (diamonds unused). */
+export function thirdTickIf(
+	state: PassPassState,
+	seat: number,
+	card: { color: Card['color']; value: number }
+): number | null {
+	return thirdTick(addWon(state, seat, [{ ...card, diamonds: 0 }]), seat);
 }
 
 /** The state with `cards` added to `seat`'s cards won this round. */

@@ -10,6 +10,7 @@ import {
 	type Card,
 	type Color,
 	type PassPassState,
+	type TableCard,
 	ROUNDS
 } from './types';
 
@@ -93,10 +94,13 @@ export function trickResolution(state: PassPassState): TrickExplanation | null {
 }
 
 /** docs/rulings.md, Pass Pass 5: the second takes to choose from; empty unless the second winner must choose. */
-export function allowedSecondTakes(state: PassPassState): Card[][] {
+export function allowedSecondTakes(state: PassPassState): TableCard[][] {
 	if (phase(state) !== 'second-take' || state.firstTake === null) return [];
 	return takesAfter(state.trick, state.firstTake);
 }
+
+/** Which won cards' diamonds a take must say (diamonds said late). */
+export { unsaidOnFirstTake, unsaid } from './diamonds';
 
 /** Whether a card (colour + value) is already won, discarded or on the table this round. */
 export function isUsed(state: PassPassState, card: { color: Color; value: number }): boolean {
@@ -136,10 +140,9 @@ export function sideOf(state: PassPassState, seat: number): number {
 /** Diamonds as last entered in this match per card ('purple-10' -> 2), to prefill entries. */
 export function knownDiamonds(state: PassPassState): Record<string, number> {
 	const known: Record<string, number> = {};
-	for (const round of state.rounds) {
-		for (const card of [...round.won.flat(), ...round.discarded])
-			known[cardKey(card)] = card.diamonds;
-	}
-	for (const play of state.trick) known[cardKey(play.card)] = play.card.diamonds;
+	const cards = [...state.rounds.flatMap((round) => [...round.won.flat(), ...round.discarded])];
+	cards.push(...state.trick.map((play) => play.card));
+	// a card played without its diamonds and never won tells nothing (diamonds.ts)
+	for (const card of cards) if (card.diamonds !== null) known[cardKey(card)] = card.diamonds;
 	return known;
 }

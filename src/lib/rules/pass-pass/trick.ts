@@ -1,22 +1,28 @@
 import { cardKey, checkCards, sameCard, shown } from './cards';
-import { COLORS, type Card, type Color, type Play } from './types';
+import { COLORS, type Card, type Color, type Play, type TablePlay } from './types';
+
+/** A play as the ranking reads it: who, and the card's colour and value (never its diamonds). */
+interface Ranked {
+	readonly player: number;
+	readonly card: { readonly color: Color; readonly value: number };
+}
 
 /** Which part of docs/rulings.md, Pass Pass 1 put a colour group above the next one. */
 export const RANK_REASONS = ['total', 'highest-card', 'played-earlier'] as const;
 export type RankReason = (typeof RANK_REASONS)[number];
 
-export interface ColorGroup {
+export interface ColorGroup<P extends Ranked = TablePlay> {
 	readonly color: Color;
 	/** the group's plays, highest card first */
-	readonly plays: readonly Play[];
+	readonly plays: readonly P[];
 	readonly total: number;
 	/** why this group ranks above the next group; null for the last group */
 	readonly why: RankReason | null;
 }
 
-export interface TrickExplanation {
+export interface TrickExplanation<P extends Ranked = TablePlay> {
 	/** docs/rulings.md, Pass Pass 1: colour groups, best first */
-	readonly groups: readonly ColorGroup[];
+	readonly groups: readonly ColorGroup<P>[];
 	readonly first: number;
 	readonly second: number;
 	/** why the top group is on top ('only-color' when every card shares one colour) */
@@ -26,15 +32,15 @@ export interface TrickExplanation {
 }
 
 /** Colour totals of the cards played so far (every colour present, 0 when absent). */
-export function colorTotals(plays: readonly Play[]): Record<Color, number> {
+export function colorTotals(plays: readonly Ranked[]): Record<Color, number> {
 	const totals = { purple: 0, blue: 0, green: 0, yellow: 0 };
 	for (const play of plays) totals[play.card.color] += play.card.value;
 	return totals;
 }
 
 /** docs/rulings.md, Pass Pass 1: rank by total, then by the higher single card, then by who played it first. */
-function rankGroups(plays: readonly Play[]): ColorGroup[] {
-	const order = (play: Play) => plays.indexOf(play);
+function rankGroups<P extends Ranked>(plays: readonly P[]): ColorGroup<P>[] {
+	const order = (play: P) => plays.indexOf(play);
 	const groups = COLORS.map((color) => {
 		const own = plays.filter((play) => play.card.color === color);
 		own.sort((a, b) => b.card.value - a.card.value);
@@ -57,7 +63,7 @@ function rankGroups(plays: readonly Play[]): ColorGroup[] {
 }
 
 /** docs/rulings.md, Pass Pass 1-3 on a trick assumed valid (the reducer checks first; see `checkPlays`). */
-export function explainTrick(plays: readonly Play[]): TrickExplanation {
+export function explainTrick<P extends Ranked>(plays: readonly P[]): TrickExplanation<P> {
 	const groups = rankGroups(plays);
 	const top = groups[0];
 	const secondCard = top.plays.length > 1;
@@ -74,13 +80,16 @@ export function explainTrick(plays: readonly Play[]): TrickExplanation {
  * docs/rulings.md, Pass Pass 5: after the first take, the two lowest values left; where equal values make that
  * ambiguous, every choice among the tied cards. Cards come out lowest first, then table order.
  */
-export function takesAfter(plays: readonly Play[], firstPick: { color: Color; value: number }) {
+export function takesAfter<C extends Ranked['card']>(
+	plays: readonly { readonly player: number; readonly card: C }[],
+	firstPick: { color: Color; value: number }
+): C[][] {
 	const left = plays.map((play) => play.card).filter((card) => !sameCard(card, firstPick));
 	left.sort((a, b) => a.value - b.value);
 	const cut = left[1].value;
 	const must = left.filter((card) => card.value < cut);
 	const tied = left.filter((card) => card.value === cut);
-	const takes: Card[][] = [];
+	const takes: C[][] = [];
 	if (must.length === 1) for (const card of tied) takes.push([must[0], card]);
 	else
 		for (let i = 0; i < tied.length; i++) {

@@ -32,6 +32,23 @@ export interface Play {
 }
 
 /**
+ * A card played trick by trick: its diamonds are null until someone says them. Only the cards
+ * won score (docs/rulings.md, Pass Pass 9), so a card nobody takes need never be turned up;
+ * a take says the diamonds of the cards it wins (docs/features.md, fewer taps).
+ */
+export interface TableCard {
+	color: Color;
+	value: number;
+	diamonds: number | null;
+}
+
+/** A play on the table, its diamonds perhaps not said yet. */
+export interface TablePlay {
+	player: number;
+	card: TableCard;
+}
+
+/**
  * docs/rulings.md, Pass Pass 11, team layouts: '2x2' is 4 players (seats 0&2, 1&3); with 6 players '2x3' is two
  * teams of three (0,2,4 / 1,3,5) and '3x2' three teams of two (0&3, 1&4, 2&5).
  */
@@ -48,8 +65,11 @@ export interface PassPassConfig {
 export interface Round {
 	/** cards won this round, per seat, in the order taken */
 	readonly won: readonly (readonly Card[])[];
-	/** cards left over after the second take, out for the round (docs/rulings.md, Pass Pass 5) */
-	readonly discarded: readonly Card[];
+	/**
+	 * cards left over after the second take, out for the round (docs/rulings.md, Pass Pass 5);
+	 * their diamonds unknown when nobody said them
+	 */
+	readonly discarded: readonly TableCard[];
 	/** tricks resolved trick by trick */
 	readonly tricks: number;
 	readonly ended: boolean;
@@ -64,7 +84,7 @@ export interface TrickDone {
 	readonly second: number;
 	readonly take: readonly Card[];
 	/** discarded, out for the round (docs/rulings.md, Pass Pass 5) */
-	readonly rest: readonly Card[];
+	readonly rest: readonly TableCard[];
 }
 
 export interface PassPassState {
@@ -75,7 +95,7 @@ export interface PassPassState {
 	/** seat leading the current (or next) trick; docs/rulings.md, Pass Pass 6 */
 	readonly leader: number;
 	/** the current trick's plays, leader first */
-	readonly trick: readonly Play[];
+	readonly trick: readonly TablePlay[];
 	/** the first winner's card while the second winner chooses (docs/rulings.md, Pass Pass 5) */
 	readonly firstTake: Card | null;
 	/** side (seat, or team index) that reached the third tick: docs/rulings.md, Pass Pass 8, 11 */
@@ -84,19 +104,47 @@ export interface PassPassState {
 	readonly lastTrick: TrickDone | null;
 }
 
+/** A card named by colour and value (a take names the card; its diamonds are the trick's). */
+export interface CardId {
+	color: Color;
+	value: number;
+	diamonds?: number | null;
+}
+
+/** A card as played: `diamonds` absent (or null) while nobody has said them. */
+export interface PlayedCard {
+	color: Color;
+	value: number;
+	diamonds?: number | null;
+}
+
 export const PHASES = ['play', 'first-take', 'second-take', 'team-pick', 'over'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /**
  * Trick by trick: `play` (table order, the seat is implied), `firstTake`, `secondTake` (only
  * when tied values leave a choice). The optional `seat` says who acts; a mismatch is refused.
+ * A card is played with its diamonds, or without them (absent: not said yet); then the take
+ * that wins it says them in `seen` (whole cards of the trick), the first take also for the
+ * second winner's cards when that take follows at once. A log where every card was played with
+ * its diamonds has no `seen` and replays as it always did.
  * Cards won: `won` adds cards one seat took, `lead` says who leads next, `endRound` closes a
  * round (a round also closes by itself once 24 cards are won). Team mode: `teamPick`.
  */
 export type PassPassAction =
-	| { readonly type: 'play'; readonly card: Card; readonly seat?: number }
-	| { readonly type: 'firstTake'; readonly card: Card; readonly seat?: number }
-	| { readonly type: 'secondTake'; readonly cards: readonly Card[]; readonly seat?: number }
+	| { readonly type: 'play'; readonly card: PlayedCard; readonly seat?: number }
+	| {
+			readonly type: 'firstTake';
+			readonly card: CardId;
+			readonly seat?: number;
+			readonly seen?: readonly Card[];
+	  }
+	| {
+			readonly type: 'secondTake';
+			readonly cards: readonly CardId[];
+			readonly seat?: number;
+			readonly seen?: readonly Card[];
+	  }
 	| { readonly type: 'won'; readonly seat: number; readonly cards: readonly Card[] }
 	| { readonly type: 'lead'; readonly seat: number }
 	| { readonly type: 'endRound' }
@@ -119,7 +167,8 @@ export const REFUSALS = [
 	'nothing-won',
 	'bad-seat',
 	'bad-team',
-	'not-in-team'
+	'not-in-team',
+	'diamonds-unknown'
 ] as const;
 export type PassPassRefusal = (typeof REFUSALS)[number];
 
