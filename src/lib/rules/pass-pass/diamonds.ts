@@ -6,9 +6,10 @@ import type { Card, Color, PassPassRefusal, PassPassState, TableCard } from './t
 
 /**
  * Diamonds said late (docs/features.md, fewer taps): a card goes down trick by trick without
- * its diamonds when nobody has said them yet; only the cards won score (docs/rulings.md, Pass
- * Pass 9), so the take that wins a card says its diamonds, and a take that would leave one
- * unsaid is refused (`diamonds-unknown`): no round ends with a won card's diamonds unknown.
+ * its diamonds when nobody has said them yet; only the cards won score
+ * (docs/rulings.md, Pass Pass 9), so the take that wins a card says its diamonds, and a take
+ * that would leave one unsaid is refused (`diamonds-unknown`): no round ends with a won card's
+ * diamonds unknown.
  */
 
 /** The state with the trick's cards' diamonds filled from `seen` (whole cards of the trick). */
