@@ -1,55 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
+import { endRound, giveCards, playTrick, set } from './pass-pass';
 
 // docs/rulings.md, Pass Pass 8: a third Pass Pass wins at once and that round's points are not
 // counted. Each mode plays one in the middle of round 2, then every record of the match is read:
 // the pad, its totals, the share text, the CSV, the BG Stats link, the backup and the statistics.
-
-type Color = 'Purple' | 'Blue' | 'Green' | 'Yellow';
-type Card = [Color, number];
-
-const set = (value: number): Card[] =>
-	(['Purple', 'Blue', 'Green', 'Yellow'] as const).map((color) => [color, value]);
-
-/** A card by colour and value, with no diamonds (asked only the first time this device sees it). */
-async function enterCard(page: Page, [color, value]: Card) {
-	await page.getByRole('button', { name: color, exact: true }).click();
-	await page.getByRole('button', { name: `${color} ${value}`, exact: true }).click();
-	const asked = page.getByRole('button', { name: `${color} ${value}, diamonds: 0` });
-	if (await asked.isVisible()) await asked.click();
-}
-
-/** Cards won: who took the cards, the cards, then give them. */
-async function giveCards(page: Page, name: string, cards: Card[]) {
-	await page
-		.getByRole('group', { name: 'Who took the cards?' })
-		.getByRole('button', { name })
-		.click();
-	for (const card of cards) await enterCard(page, card);
-	const count = cards.length === 1 ? '1 card' : `${cards.length} cards`;
-	await page.getByRole('button', { name: `Give ${count} to ${name}` }).click();
-	await expect(page.getByTestId('pending')).toHaveCount(0);
-}
-
-async function endRound(page: Page, round: number) {
-	await page.getByRole('button', { name: `End round ${round}` }).click();
-	const ask = page.getByTestId('end-round-ask');
-	if (await ask.isVisible()) await ask.getByRole('button', { name: `End round ${round}` }).click();
-}
-
-/**
- * Trick by trick: each card of the grid in table order, then the first winner's pick, then the
- * diamonds (none) of each card won this device has never seen, asked as it is won.
- */
-async function playTrick(page: Page, cards: Card[], pick: string) {
-	for (const [color, value] of cards) {
-		await page.getByRole('button', { name: new RegExp(`^Play ${color} ${value} \\(`) }).click();
-	}
-	await page.getByRole('button', { name: `Take ${pick}, played by` }).click();
-	const ask = page.getByTestId('take-diamonds');
-	while (await ask.isVisible()) await ask.locator('[data-diamonds="0"]').click();
-}
 
 /** What the finished match's screen hands out: the share text, the CSV and BG Stats' play. */
 async function records(page: Page) {
