@@ -59,6 +59,22 @@ for (const lang of ['en', 'fr'] as const) {
 			);
 			expect(thumb.misses).toEqual([]);
 		});
+
+		test(`Pass-Pass: a tile that fits both ends shows both answers whole without a scroll (${lang})`, async ({
+			page
+		}) => {
+			await page.goto('/resolve?game=dominoes');
+			const thumb = new Thumb(page);
+			for (const spot of ['left-5', 'right-5', 'low-0', 'high-5']) {
+				await thumb.tap(page.locator(`[data-spot="${spot}"]`), spot);
+			}
+			await expect(answer(page).getByText(lang === 'fr' ? 'somme 5' : 'sum 5')).toHaveCount(2);
+			await expect(answer(page)).toBeInViewport({ ratio: 1 });
+			// the tile's halves stay in reach to ask about the next tile
+			await thumb.tap(page.locator('[data-spot="low-1"]'), 'low 1');
+			await expect(answer(page)).toContainText(lang === 'fr' ? 'somme 6' : 'sum 6');
+			expect(thumb.misses).toEqual([]);
+		});
 	});
 }
 
