@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startMatch } from './helpers';
 import { startLiveApp } from './live';
 
 // A group's link the phone cannot use (docs/group.md, "Links" and "Removing"): worded for what
@@ -130,4 +131,77 @@ test('group refusals: a member’s good link still joins its group', async ({ br
 	await expect(page.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
 	expect(await storedGroups(page)).toHaveLength(1);
 	await page.context().close();
+});
+
+/**
+ * Ben's phone, a member with a match of the group sent, loses the network: `browser`, the wifi
+ * goes (the browser says offline) and the open socket falls silent; `silent`, only the socket
+ * falls silent, without closing, the browser saying nothing. Ben renames `renamed` players.
+ */
+async function offline(browser: Browser, cut: 'browser' | 'silent', renamed: string[]) {
+	const made = await app.live.createGroup(`Mardi ${cut}`, 'Ana');
+	const ben = await app.live.invite(made.group, 'Ben');
+	const page = await phone(browser, `ben-${cut}`);
+	await page.goto(linkOf({ g: made.group, n: made.name, u: ben.member.user, p: ben.member.pass }));
+	await expect(page.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	await startMatch(page, "I'll Pass", ['Léa', 'Sam', 'Noor'], {
+		setup: async (it) => {
+			await it.getByRole('radio', { name: made.name }).check();
+		}
+	});
+	await page.goto('/group');
+	await expect(page.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	await expect(page.getByTestId('group-pending')).toHaveCount(0, { timeout: 20_000 });
+
+	// the players' pages, reached by the app's own links (no page load: the group's sync stays)
+	await page.getByRole('navigation').getByRole('link', { name: 'Players' }).click();
+	await page
+		.getByRole('link', { name: new RegExp(renamed[0]) })
+		.first()
+		.click();
+	if (cut === 'browser') await page.context().setOffline(true);
+	app.proxy.hold((agent) => agent.includes(`passpad-ben-${cut}`));
+	for (const [at, name] of renamed.entries()) {
+		if (at > 0) {
+			await page.goBack();
+			await page
+				.getByRole('link', { name: new RegExp(name) })
+				.first()
+				.click();
+		}
+		await page.getByLabel('Name', { exact: true }).fill(`${name} M.`);
+		await page.getByRole('button', { name: 'Rename' }).click();
+		await expect(page.getByTestId('player-name')).toHaveText(`${name} M.`);
+	}
+	await page.goBack();
+	await page.goBack();
+	await expect(page).toHaveURL(/\/group$/);
+	// within a few seconds: an unanswered send is given 5 s (sync.ts), the browser's word none
+	await expect(page.getByTestId('group-state')).toContainText('Offline', { timeout: 8_000 });
+	await expect(page.getByTestId('group-pending')).toHaveText(
+		renamed.length === 1
+			? '1 change not yet sent to the group.'
+			: `${renamed.length} changes not yet sent to the group.`
+	);
+
+	if (cut === 'browser') await page.context().setOffline(false);
+	app.proxy.release();
+	await expect(page.getByTestId('group-pending')).toHaveCount(0, { timeout: 20_000 });
+	await expect(page.getByTestId('group-all-sent')).toHaveText(
+		'Every change made here has reached the group.'
+	);
+	await expect(page.getByTestId('group-state')).toContainText('Up to date');
+	await page.context().close();
+}
+
+test('group offline: the wifi gone, a phone says within a few seconds that its change waits to be sent, with its count, and when it has gone', async ({
+	browser
+}) => {
+	await offline(browser, 'browser', ['Léa']);
+});
+
+test('group offline: a socket gone silent without closing, a phone says within a few seconds that its two changes wait to be sent, and when they have gone', async ({
+	browser
+}) => {
+	await offline(browser, 'silent', ['Léa', 'Sam']);
 });

@@ -58,6 +58,8 @@ export class SyncCore {
 	readonly stale = new Set<Thing>();
 	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
 	send: () => Promise<void> = () => Promise.resolve();
+	/** a send left unanswered: the server may have gone silent (reach.ts) */
+	unanswered: () => void = () => {};
 	#queue: Promise<unknown> = Promise.resolve();
 
 	constructor(options: CoreOptions) {

@@ -96,7 +96,7 @@ export class GroupSender {
 			if (/permission/i.test(message)) {
 				core.board.denied = message;
 				core.board.emit();
-			}
+			} else core.unanswered();
 			return 'offline';
 		}
 	}

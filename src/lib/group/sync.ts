@@ -23,6 +23,7 @@ import { SyncCore } from './core';
 import type { Online, SyncStatus } from './status';
 import { GroupReader } from './reader';
 import { GroupSender } from './sender';
+import { Reach } from './reach';
 import { scan } from './changes';
 import { settleConflict, type Settle, type Settled } from './settle';
 import type { Thing } from './record';
@@ -55,6 +56,7 @@ export class GroupSync {
 	#connected = false;
 	#started = false;
 	#stopWatching: (() => void) | null = null;
+	#reach: Reach | null = null;
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
@@ -84,6 +86,8 @@ export class GroupSync {
 		const core = this.#core;
 		core.nc = nc;
 		core.js = jetstream(nc, { timeout: 5_000 });
+		this.#reach = new Reach(nc, (online) => this.#setOnline(online ? 'online' : 'offline'));
+		core.unanswered = () => this.#reach?.unanswered();
 		this.#connected = true;
 		core.board.online = 'online';
 		if (this.#started && !core.closed) {
@@ -94,7 +98,7 @@ export class GroupSync {
 	}
 
 	#begin() {
-		void this.#watchStatus();
+		this.#reach?.watch();
 		void this.#reader.read();
 		void this.#core.board.refresh().then(() => this.flush());
 	}
@@ -127,6 +131,7 @@ export class GroupSync {
 		core.closed = true;
 		core.board.showCatchUp.cancel();
 		this.#stopWatching?.();
+		this.#reach?.stop();
 		this.#reader.stop();
 		await core.settled();
 		await core.board.stop();
@@ -149,18 +154,6 @@ export class GroupSync {
 		board.online = online;
 		board.emit();
 		if (online === 'online') void this.flush();
-	}
-
-	async #watchStatus() {
-		const core = this.#core;
-		void core.nc.closed().then(() => this.#setOnline('offline'));
-		for await (const status of core.nc.status()) {
-			if (core.closed) return;
-			if (status.type === 'disconnect' || status.type === 'reconnecting') {
-				this.#setOnline('offline');
-			} else if (status.type === 'reconnect') this.#setOnline('online');
-			else if (status.type === 'close') return this.#setOnline('offline');
-		}
 	}
 
 	/**
