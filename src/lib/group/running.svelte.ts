@@ -4,7 +4,7 @@
  * `$state` for the screens. Loaded dynamically (it brings the NATS client), only on a phone
  * that belongs to a group (groups.ts).
  */
-import { AuthorizationError, wsconnect, type NatsConnection } from '@nats-io/nats-core';
+import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
 import { serverOf } from '$lib/live/link';
@@ -14,21 +14,12 @@ import { newId } from '$lib/live/protocol';
 import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
 import { invite, removeMember, type NewMember, type Provisioned } from '$lib/wire/provision';
 import type { Thing } from './record';
+import { refusedBy } from './admit';
 
 interface Running {
 	sync: GroupSync;
 	/** none while the phone has not reached the server yet */
 	nc: NatsConnection | null;
-}
-
-/** Whether the server refused the credential itself (nats-server's "Authorization Violation"). */
-function refusedBy(error: unknown): boolean {
-	if (error instanceof AuthorizationError) return true;
-	const cause = error instanceof Error ? error.cause : undefined;
-	return (
-		cause instanceof AuthorizationError ||
-		(error instanceof Error && /authorization violation/i.test(error.message))
-	);
 }
 
 class RunningGroups {

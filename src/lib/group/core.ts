@@ -1,0 +1,95 @@
+/**
+ * What the parts of one group's sync share (docs/group.md, "On the phone"): the database, the
+ * group, this phone, the connection once there is one, the status, the things the server said
+ * are stale, and the one queue that keeps a message read, a scan and a send's answer from
+ * interleaving. The parts (reader.ts, take.ts, changes.ts, sender.ts, role.ts) are functions
+ * of it; sync.ts (`GroupSync`) puts them together.
+ */
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { PasspadDb } from '$lib/db/db';
+import { newId as newMatchId } from '$lib/wire/ids';
+import type { Keeping } from '$lib/live/saved';
+import type { Stamp, Thing } from './record';
+import { StatusBoard } from './status';
+
+/** Messages of the whole record taken in one transaction. */
+export const BATCH = 500;
+
+/** A message of the group's stream, as read. */
+export interface Message {
+	subject: string;
+	seq: number;
+	msgId: string;
+	data: Uint8Array;
+}
+
+export interface CoreOptions {
+	db: PasspadDb;
+	group: string;
+	/** this phone's id, written as `by` in its versions */
+	phone: string;
+	now?: () => number;
+	/** a random message id for each version */
+	msgId?: () => string;
+	/** where live play's word on each match is kept (live/saved.ts): this browser's by default */
+	liveStore?: Keeping;
+	/** messages of the whole record taken in one transaction (BATCH; tests use a few) */
+	batch?: number;
+	online: boolean;
+}
+
+const randomId = () => newMatchId().replaceAll('-', '');
+
+export class SyncCore {
+	readonly group: string;
+	readonly db: PasspadDb;
+	readonly phone: string;
+	readonly now: () => number;
+	readonly msgId: () => string;
+	readonly liveStore: Keeping | undefined;
+	readonly batch: number;
+	readonly board: StatusBoard;
+	// set by `connect` (sync.ts): a phone opened offline counts its changes before (docs/group.md)
+	nc!: NatsConnection;
+	js!: JetStreamClient;
+	closed = false;
+	/** things the server said are stale: not sent again until the group's version is read */
+	readonly stale = new Set<Thing>();
+	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
+	send: () => Promise<void> = () => Promise.resolve();
+	/** a send left unanswered: the server may have gone silent (reach.ts) */
+	unanswered: () => void = () => {};
+	#queue: Promise<unknown> = Promise.resolve();
+
+	constructor(options: CoreOptions) {
+		this.group = options.group;
+		this.db = options.db;
+		this.phone = options.phone;
+		this.now = options.now ?? Date.now;
+		this.msgId = options.msgId ?? randomId;
+		this.liveStore = options.liveStore;
+		this.batch = options.batch ?? BATCH;
+		this.board = new StatusBoard(this.db, this.group, options.online ? 'online' : 'offline');
+	}
+
+	/** One thing at a time: a message read, a scan, a send's answer never interleave. */
+	serial<T>(work: () => Promise<T>): Promise<T> {
+		const next = this.#queue.then(work, work);
+		this.#queue = next.catch(() => {});
+		return next;
+	}
+
+	/** Resolves once what is queued now has run. */
+	settled(): Promise<void> {
+		return this.#queue.then(
+			() => {},
+			() => {}
+		);
+	}
+
+	/** A version written by this phone now. */
+	stamp(id: string): Stamp {
+		return { v: 1, id, by: this.phone, at: this.now(), contest: null };
+	}
+}

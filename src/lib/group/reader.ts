@@ -1,0 +1,199 @@
+/**
+ * Reading a group's stream (docs/group.md, "On the phone"): an ordered consumer from
+ * `last_per_subject` on a phone's first read, else on from `readTo`; the whole record at first
+ * many messages a transaction (each batch proven while the last one is written, giving way to
+ * the page's events), then each message as it comes.
+ */
+import { DeliverPolicy, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { RECORD_TABLES } from '$lib/db/group/here';
+import { keepReadTo, readToOf } from '$lib/db/group/synced';
+import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
+import { consumeOrdered } from '$lib/live/ordered';
+import type { Message, SyncCore } from './core';
+import { thingOfSubject } from './record';
+import { reconcile, type Decision } from './reconcile';
+import { take, takeMany, takeOther, type Proven } from './take';
+
+/** How long a proof ahead runs before IndexedDB's events get their turn. */
+const SLICE_MS = 12;
+/** Lets the browser's queued events run (scheduler.yield where there is one). */
+const giveWay = (): Promise<void> => {
+	const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+	return scheduler?.yield ? scheduler.yield() : new Promise((done) => setTimeout(done, 0));
+};
+
+export class GroupReader {
+	#reading: ConsumerMessages | null = null;
+	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
+	#ahead = false;
+
+	constructor(private readonly core: SyncCore) {}
+
+	stop() {
+		this.#reading?.stop();
+	}
+
+	async read() {
+		const core = this.core;
+		const board = core.board;
+		const stream = groupStreamOf(core.group);
+		let target = 0;
+		try {
+			const jsm = await jetstreamManager(core.nc, { checkAPI: false });
+			target = (await jsm.streams.info(stream)).state.last_seq;
+		} catch {
+			// no answer: caught up once the first pull has nothing more to give
+		}
+		// read on from what an earlier start took, not the whole record again; a stream that
+		// ends before it is not the one read then (made anew on the server): read it whole
+		let readTo = await readToOf(core.db, core.group).catch(() => 0);
+		if (readTo > target && target > 0) readTo = 0;
+		if (target === 0 || readTo >= target) board.reached();
+		// a phone with nothing of the group yet: its first batches are all new here
+		this.#ahead = (await core.db.synced.where('group').equals(core.group).count()) === 0;
+		let next = readTo > 0 ? readTo + 1 : 0;
+		// the server's member records before it are not read again: the list read on its own
+		if (next > 0) void this.#readMembers();
+		while (!core.closed) {
+			const consumer = await this.#consumer(next);
+			if (!consumer) return;
+			let messages: ConsumerMessages;
+			try {
+				// stops when the library recreates its consumer: read afresh after `next` (ordered.ts);
+				// the library's pulls of 100 (pulls of 500 measured slower in Chromium)
+				messages = await consumeOrdered(consumer);
+			} catch {
+				await new Promise((done) => setTimeout(done, 500));
+				continue;
+			}
+			this.#reading = messages;
+			// the whole record at first: many messages at a time, each batch one transaction,
+			// the next batch read and proven while the last one's transaction is written
+			let batch: Message[] = [];
+			let writing: Promise<void> = Promise.resolve();
+			for await (const message of messages) {
+				if (message.seq < next) continue;
+				batch.push({
+					subject: message.subject,
+					seq: message.seq,
+					msgId: message.headers?.get('Nats-Msg-Id') ?? '',
+					data: message.data
+				});
+				next = message.seq + 1;
+				const known = board.catchUp.figure !== null;
+				board.catchUp.read(message.info.pending);
+				// how many are coming is known from the first one: said before the first batch's end
+				if (!known && !board.caughtUp) board.showCatchUp();
+				// the whole record at first, many at a time, up to the stream's last message when
+				// reading began; after it each message at once. Never by the server's count alone:
+				// nats-server 2.9 can count one more pending than comes, and the batch would wait
+				if (message.seq < target && message.info.pending > 0 && batch.length < core.batch) {
+					continue;
+				}
+				const taking = batch;
+				batch = [];
+				const reached = message.seq >= target || message.info.pending === 0;
+				const proven = await this.#proveAhead(taking);
+				await writing;
+				writing = core
+					.serial(() => this.#takeAll(taking, proven))
+					.then(() => {
+						if (reached) board.reached();
+					});
+			}
+			await writing;
+			if (batch.length > 0) await core.serial(() => this.#takeAll(batch));
+			this.#reading = null;
+		}
+	}
+
+	async #consumer(next: number) {
+		const core = this.core;
+		for (let wait = 250; !core.closed; wait = Math.min(wait * 2, 4_000)) {
+			try {
+				return await core.js.consumers.get(groupStreamOf(core.group), {
+					filter_subjects: groupSubjectsOf(core.group),
+					// the first read: the newest version of every thing; after a restart, what follows
+					...(next === 0
+						? { deliver_policy: DeliverPolicy.LastPerSubject }
+						: { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: next })
+				});
+			} catch {
+				await new Promise((done) => setTimeout(done, wait));
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Messages read together, in one transaction (a phone joining reads thousands); should
+	 * anything fail in it, nothing of it is written and each is taken again on its own, so one
+	 * bad write loses no other.
+	 */
+	async #takeAll(batch: Message[], proven: Proven = new Map()) {
+		const core = this.core;
+		const one = (message: Message) =>
+			take(core, message.subject, message.seq, message.msgId, message.data);
+		if (batch.length === 1) await one(batch[0]);
+		else {
+			try {
+				await core.db.transaction('rw', RECORD_TABLES(core.db), async () => {
+					const fresh = await takeMany(core, batch, proven);
+					this.#ahead = fresh * 2 >= batch.length;
+				});
+			} catch {
+				for (const message of batch) await one(message);
+			}
+		}
+		// all of it taken (a take that throws stops here): a later start reads on after it
+		await keepReadTo(core.db, core.group, batch[batch.length - 1].seq);
+		if (!core.board.caughtUp) {
+			core.board.catchUp.taken(batch.length);
+			core.board.showCatchUp();
+		}
+		// what a message queued (a contest) or let go again (a stale send) goes now, after it
+		void core.send();
+	}
+
+	/**
+	 * A joining phone's next batch, each match read and proven as a thing new here would be
+	 * (reconcile.ts: the same pure decision takeMany makes), while the last batch's transaction
+	 * is written: IndexedDB works in the browser's own process meanwhile, and the proofs give
+	 * way to its events now and then. takeMany uses a proof only for a thing still new here.
+	 */
+	async #proveAhead(batch: readonly Message[]): Promise<Proven> {
+		const proven = new Map<number, Decision>();
+		if (!this.#ahead || batch.length < 2) return proven;
+		let since = performance.now();
+		for (const message of batch) {
+			const thing = thingOfSubject(this.core.group, message.subject);
+			if (!thing?.startsWith('match.')) continue;
+			const { seq, msgId, data } = message;
+			proven.set(seq, reconcile({ hash: null }, undefined, { thing, seq, msgId, data }));
+			if (performance.now() - since > SLICE_MS) {
+				await giveWay();
+				since = performance.now();
+			}
+		}
+		return proven;
+	}
+
+	/** The newest record of each member (a start that reads on after `readTo` meets none). */
+	async #readMembers() {
+		const core = this.core;
+		try {
+			const consumer = await core.js.consumers.get(groupStreamOf(core.group), {
+				// one subject as a string: a list needs nats-server 2.10 (Debian's is 2.9)
+				filter_subjects: memberSubject(core.group, '*'),
+				deliver_policy: DeliverPolicy.LastPerSubject
+			});
+			const messages = await consumer.fetch({ max_messages: 1_000, expires: 5_000 });
+			for await (const message of messages) {
+				takeOther(core, message.subject, message.data);
+				if (message.info.pending === 0) break;
+			}
+		} catch {
+			// no answer: the list fills as member records come with the rest
+		}
+	}
+}

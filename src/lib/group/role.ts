@@ -1,0 +1,76 @@
+/**
+ * Live play's say in what a phone sends of a group's match (docs/group.md: the pen sends, a
+ * follower waits for the group's version once over). Read from live/saved.ts, where
+ * `table.svelte.ts` keeps where the pen is as its table last said.
+ */
+import type { SyncedRow } from '$lib/db/schema';
+import { penDone, savedLive, savedPen, type Keeping } from '$lib/live/saved';
+import type { SyncCore } from './core';
+import type { Thing } from './record';
+
+/**
+ * A match of the group played live, as this phone knows it (live/saved.ts, docs/group.md):
+ * `pen`, live here with the pen (as last read at its table, else the phone that started it):
+ * it sends the match; `follower`, the pen elsewhere when this phone last read the table, live
+ * here or stopped since: it sends nothing of it until the group's version, over, is its copy;
+ * `none`, not live here: an ordinary match.
+ */
+export type LiveRole = 'pen' | 'follower' | 'none';
+
+export function roleOf(id: string, keeping?: Keeping): LiveRole {
+	const pen = savedPen(id, keeping);
+	if (pen === false) return 'follower';
+	const live = savedLive(id, keeping);
+	if (!live) return 'none';
+	return (pen ?? !!live.readers) ? 'pen' : 'follower';
+}
+
+/**
+ * The group's version of a match, over (finished or abandoned), is this phone's copy: a
+ * phone that followed it without the pen may send it from now, like any match of the group.
+ */
+export function overHere(core: SyncCore, thing: Thing, status: string | undefined) {
+	if (!thing.startsWith('match.') || status === undefined || status === 'active') return;
+	const id = thing.slice('match.'.length);
+	if (roleOf(id, core.liveStore) === 'follower') penDone(id, core.liveStore);
+}
+
+/**
+ * Whether this phone sends the match's versions: not while the pen is another phone's, once
+ * the group has `heard` of the match (a version read or sent here). Its first version goes
+ * from the phone that has it in the group, pen or not: a phone that follows it has it in no
+ * group and takes it up, with the pen, only once the group has it (adopt, docs/group.md).
+ */
+export function sends(core: SyncCore, id: string, heard: boolean): boolean {
+	return !heard || roleOf(id, core.liveStore) !== 'follower';
+}
+
+/**
+ * The pen came to this phone for a match of the group it followed (its copy, taken from the
+ * link, in no group): the copy becomes the group's here, so this phone sends it, over the
+ * group's newest version it read (docs/group.md). Only when every seat is a player of the
+ * group: a seat the group lacks would be a second player of that name in its roster.
+ */
+export async function adopt(
+	core: SyncCore,
+	synced: Map<string, SyncedRow>,
+	revisions: Map<string, number>
+) {
+	const db = core.db;
+	for (const row of synced.values()) {
+		if (!row.subject.startsWith('match.')) continue;
+		const id = row.subject.slice('match.'.length);
+		if (revisions.has(id) || roleOf(id, core.liveStore) !== 'pen') continue;
+		const match = await db.matches.get(id);
+		// finished too: a pen phone that played the match to its end before it could adopt it
+		if (!match || match.group !== null || match.status === 'handed') continue;
+		if (!match.seats.every((seat) => synced.has(`player.${seat.playerId}`))) continue;
+		const adopted = await db.transaction('rw', db.matches, async () => {
+			const now = await db.matches.get(id);
+			if (!now || now.group !== null) return false;
+			await db.matches.update(id, { group: core.group });
+			return true;
+		});
+		if (adopted) revisions.set(id, match.revision);
+	}
+}
