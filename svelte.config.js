@@ -71,7 +71,9 @@ const config = {
 			mode: 'hash',
 			directives: {
 				'default-src': ['self'],
-				'script-src': ['self', ...firstPaintScriptHash()],
+				// 'wasm-unsafe-eval' compiles WebAssembly and nothing else (no eval of text): the QR
+				// reader Scan loads (docs/scan.md) is zxing-wasm
+				'script-src': ['self', ...firstPaintScriptHash(), 'wasm-unsafe-eval'],
 				// no 'unsafe-inline': Svelte sets style: directives through the CSSOM
 				// (element.style), which a policy does not restrict; app.html has no style
 				// attribute; Kit's announcer's one is allowed by its hash

@@ -38,7 +38,9 @@ export default defineConfig({
 			},
 			workbox: {
 				// everything the app can show: every game's lazily loaded screens included
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff2}'],
+				// and the QR reader's WebAssembly (1.1 MB, 0.46 MB gzip): Scan must work offline,
+				// at the table, the first time (docs/scan.md)
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff2,wasm}'],
 				// every URL but the prerendered home (precached as /) opens the app's shell
 				navigateFallback: '/200.html',
 				// The first visit's worker takes the page at once, so going offline right after

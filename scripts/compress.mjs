@@ -13,8 +13,11 @@ import {
 	constants
 } from 'node:zlib';
 
-/** Text the browser fetches; images and fonts are compressed already. */
-const TEXT = /\.(js|mjs|css|html|json|webmanifest|svg|txt|xml)$/;
+/**
+ * Text the browser fetches, and the QR reader's WebAssembly (it packs to 42%); images and fonts
+ * are compressed already.
+ */
+const TEXT = /\.(js|mjs|css|html|json|webmanifest|svg|txt|xml|wasm)$/;
 
 export const ENCODINGS = {
 	br: {

@@ -37,9 +37,10 @@ export function securityHeaders(csp) {
 		// for browsers without frame-ancestors
 		'X-Frame-Options': 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
-		// the match screen keeps the screen awake and shares results; nothing else is used
+		// the match screen keeps the screen awake and shares results, Scan reads a QR code with
+		// the camera (docs/scan.md); nothing else is used
 		'Permissions-Policy': [
-			'camera=()',
+			'camera=(self)',
 			'microphone=()',
 			'geolocation=()',
 			'payment=()',

@@ -99,7 +99,9 @@ test('every shell response is revalidated and carries the security headers', asy
 		expect.soft(headers['content-security-policy'], path).toContain("script-src 'self' 'sha256-");
 		expect.soft(headers['referrer-policy'], path).toBe('no-referrer');
 		expect.soft(headers['x-content-type-options'], path).toBe('nosniff');
-		expect.soft(headers['permissions-policy'], path).toContain('camera=()');
+		// the camera for Scan only (docs/scan.md), never a frame's; no microphone
+		expect.soft(headers['permissions-policy'], path).toContain('camera=(self)');
+		expect.soft(headers['permissions-policy'], path).toContain('microphone=()');
 	}
 	const asset = await request.get(immutable);
 	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

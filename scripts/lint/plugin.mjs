@@ -25,6 +25,7 @@ export const LAYERS = {
 	players: ['db', 'rules', 'wire', 'paraglide'],
 	match: ['db', 'rules', 'wire', 'players', 'share', 'lib/names-list', 'paraglide'],
 	live: ['db', 'rules', 'wire', 'share', 'match'],
+	scan: ['paraglide'],
 	components: [
 		'db',
 		'rules',
