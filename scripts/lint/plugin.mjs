@@ -51,7 +51,7 @@ export const LAYERS = {
 		'i18n',
 		'paraglide'
 	],
-	ratings: ['db', 'rules', 'share', 'i18n', 'paraglide'],
+	ratings: ['db', 'rules', 'i18n', 'paraglide'],
 	board: [
 		'rules',
 		'wire',

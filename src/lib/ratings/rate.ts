@@ -1,14 +1,13 @@
 /**
  * Ratings as a pure function of the record (docs/ratings.md): per game, the finished matches
  * replayed in date order through openskill's Weng-Lin Plackett-Luce model on each match's
- * final ranking, the ranking the record itself shows (share/bgstats.ts `ranks`: winners first,
+ * final ranking, the ranking the record itself shows (rules/common/places.ts `ranks`: winners first,
  * ties sharing a place). Nothing is stored: every phone holding the same record computes the
  * same ratings, whatever order it learned the matches in.
  */
 import { rate as openskillRate } from 'openskill';
 import type { MatchResult, MatchRow } from '../db/schema';
-import type { GameId } from '../rules/common';
-import { ranks } from '../share/bgstats';
+import { ranks, type GameId } from '../rules/common';
 import { MU, SIGMA, provisional, shown } from './scale';
 
 /** What of a match row the ratings read: nothing else moves them. */
