@@ -52,6 +52,7 @@ export const LAYERS = {
 		'i18n',
 		'paraglide'
 	],
+	ratings: ['db', 'rules', 'i18n', 'paraglide'],
 	board: [
 		'rules',
 		'wire',

@@ -4,8 +4,11 @@
  * through its own scheme (bgstats://, the app) or its web address (which opens the app where
  * installed). Pure: the screen gives the match's fields, the seats' names and the result.
  */
-import type { GameId } from '$lib/rules/common';
+import { ranks, type GameId, type PlayResult } from '$lib/rules/common';
 import { joinNames } from '$lib/names-list';
+
+// the places are the record's own (rules/common/places.ts), which the ratings read too
+export { ranks, type PlayResult };
 
 export const BG_STATS_APP = 'bgstats://app.bgstatsapp.com/createPlay.html';
 export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
@@ -18,18 +21,6 @@ export const BG_STATS_WEB = 'https://app.bgstatsapp.com/createPlay.html';
  * (a pagat.com game, likely not listed there), the PASS with tokens or I'll Pass for certain.
  */
 export const BGG_IDS: Readonly<Partial<Record<GameId, number>>> = {};
-
-/** What a finished match says of itself, as kept on its row (MatchResult) or live on screen. */
-export interface PlayResult {
-	/** side indexes into `sides` */
-	readonly winners: readonly number[];
-	readonly shared: boolean;
-	/** the seats of each side: one seat, or a team */
-	readonly sides: readonly (readonly number[])[];
-	/** each side's total */
-	readonly totals: readonly number[];
-	readonly lowerWins: boolean;
-}
 
 export interface PlayInput {
 	readonly matchId: string;
@@ -83,23 +74,6 @@ const two = (value: number) => String(value).padStart(2, '0');
 export function playDate(date: Date): string {
 	const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 	return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
-}
-
-/**
- * Each side's place, ties sharing one (1, 1, 3): the winners first, whatever the points say (a
- * Pass Pass third tick wins outright), then the others by total in the game's direction.
- */
-export function ranks(result: PlayResult): number[] {
-	const won = new Set(result.winners);
-	const better = (a: number, b: number) =>
-		result.lowerWins ? result.totals[a] < result.totals[b] : result.totals[a] > result.totals[b];
-	return result.sides.map((_, side) => {
-		if (won.has(side)) return 1;
-		const ahead = result.sides.filter(
-			(_, other) => other !== side && !won.has(other) && better(other, side)
-		).length;
-		return won.size + ahead + 1;
-	});
 }
 
 /** The play as BG Stats reads it. */

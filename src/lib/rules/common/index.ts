@@ -3,3 +3,4 @@ export * from './seats';
 export * from './game';
 export * from './replay';
 export * from './random';
+export * from './places';
