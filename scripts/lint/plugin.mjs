@@ -15,6 +15,7 @@ export const LAYERS = {
 	rules: [],
 	wire: ['rules'],
 	db: ['rules', 'wire'],
+	evening: ['rules', 'wire'],
 	paraglide: [],
 	'lib/dates': [],
 	'lib/links': [],

@@ -90,7 +90,11 @@ const SAME = new Set([
 	'share_headline',
 	'csv_date',
 	// a player's name and score on the score pad (scorepad.json)
-	'sp_score_of'
+	'sp_score_of',
+	// a club evening's table and its standings' columns: words French shares (evening.json)
+	'evening_table',
+	'evening_points_col',
+	'evening_tables_col'
 ]);
 
 /**

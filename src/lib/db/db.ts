@@ -4,6 +4,7 @@ import {
 	SCHEMA,
 	type ActionRow,
 	type ConflictRow,
+	type EveningRow,
 	type GroupRow,
 	type LogRow,
 	type OutboxRow,
@@ -32,6 +33,8 @@ export class PasspadDb extends Dexie {
 	synced!: Dexie.Table<SyncedRow, [string, string]>;
 	outbox!: Dexie.Table<OutboxRow, number>;
 	conflicts!: Dexie.Table<ConflictRow, [string, string]>;
+	/** v8: club evenings run on this phone (docs/evening.md) */
+	evenings!: EntityTable<EveningRow, 'id'>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -134,6 +137,8 @@ export class PasspadDb extends Dexie {
 				this.upgrading = true;
 				return recountPassPass(tx.table<MatchRow>('matches'), tx.table<LogRow>('logs'));
 			});
+		// v8 adds the evenings' table; matches of an evening say so in their config (schema.ts)
+		this.version(8).stores(SCHEMA[8]);
 	}
 }
 

@@ -1,5 +1,7 @@
 import type { Aggregate, GameId, Refusal } from '../rules/common';
 import type { RefusedWhy } from '../wire/refused';
+import type { DrawnRound } from '../evening/types';
+import type { Scale } from '../evening/tag';
 
 /**
  * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is
@@ -78,11 +80,20 @@ export const SCHEMA = {
 	 * scores and exports read the right totals; backups and a group's versions are counted from
 	 * their logs when read, so they come in right by themselves.
 	 */
-	7: {}
+	7: {},
+	/**
+	 * v8: a club evening run on this phone (docs/evening.md): who is here, the rounds drawn and
+	 * which match each table started, the points' scale. `evenings`, by id, indexed by group. No
+	 * other table changes: a match of an evening says so in its config, so the upgrader writes
+	 * nothing.
+	 */
+	8: {
+		evenings: 'id, group'
+	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export interface PlayerRow {
 	id: string;
@@ -301,4 +312,40 @@ export interface ConflictRow {
 	theirsSeq: number;
 	theirsMsgId: string;
 	at: number;
+}
+
+/** v8: one table of an evening's round, and the match it started (null until started). */
+export interface EveningTableRow {
+	readonly seats: readonly string[];
+	readonly start: number;
+	readonly match: string | null;
+}
+
+/** v8: one round of an evening, drawn for one game. */
+export interface EveningRoundRow extends DrawnRound {
+	readonly game: GameId;
+	readonly tables: readonly EveningTableRow[];
+}
+
+/**
+ * v8: a club evening run on this phone (docs/evening.md). Players are named by a key: a roster
+ * player's id, or `guest:<name>` for a guest typed in (a player once their first match makes one).
+ */
+export interface EveningRow {
+	id: string;
+	group: string;
+	createdAt: number;
+	updatedAt: number;
+	/** the draw's seed, drawn once when the evening starts */
+	seed: number;
+	/** rounds the evening plans */
+	rounds: number;
+	/** the game the next round is drawn for */
+	game: GameId;
+	scale: Scale;
+	/** everyone who came this evening, by key, with the name the screen shows */
+	players: { key: string; name: string }[];
+	/** who is here for the next round drawn */
+	present: string[];
+	drawn: EveningRoundRow[];
 }
