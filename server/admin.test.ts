@@ -28,6 +28,25 @@ async function inLanes<T>(jobs: (() => Promise<T>)[], lanes: number): Promise<T[
 	return done;
 }
 
+/**
+ * Why the server turns a credential away. On a loaded machine it may close the socket before
+ * its "Authorization Violation" reaches the client (ECONNRESET): asked again, never let in.
+ */
+async function refusal(server: TestLive, credential: Credential): Promise<string> {
+	let said = '';
+	for (let tries = 0; tries < 5 && !/authorization/i.test(said); tries++) {
+		const nc = await server.phone(credential, { reconnect: false }).catch((error: unknown) => {
+			said = String(error);
+			return null;
+		});
+		if (nc) {
+			await nc.close();
+			return 'let in';
+		}
+	}
+	return said;
+}
+
 describe('one owner of the registry', () => {
 	let server: TestLive;
 	beforeAll(async () => {
@@ -63,9 +82,7 @@ describe('one owner of the registry', () => {
 		expect(added).toHaveLength((RACE * 3) / 4);
 		expect(opened.filter((table) => !users.has(`${table}-w`))).toEqual([]);
 		// and the server refuses a revoked credential, accepts an added one
-		await expect(server.phone(doomed[0].writer, { reconnect: false })).rejects.toThrow(
-			/authorization/i
-		);
+		expect(await refusal(server, doomed[0].writer)).toMatch(/authorization/i);
 		await (await server.phone(added[added.length - 1], { reconnect: false })).close();
 	}, 600_000);
 });

@@ -1,5 +1,5 @@
-// How a person enters Pass Pass cards (docs/features.md, "Pass Pass"): shared by the browser
-// tests that play its rounds, trick by trick or by the cards each player took.
+// How a person enters Pass Pass cards: shared by the browser tests that play its rounds, trick
+// by trick or by the cards each player took.
 import { expect, type Page } from '@playwright/test';
 
 export type Color = 'Purple' | 'Blue' | 'Green' | 'Yellow';
