@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
 
@@ -85,6 +86,7 @@ test('group refusals: a link that is not a Passpad group link says so, in Englis
 			expect(page.url()).not.toContain('#');
 			expect(await storedGroups(page)).toEqual([]);
 		}
+		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 		await page.context().close();
 	}
 });
@@ -103,6 +105,7 @@ test('group refusals: a removed member’s link says this phone was removed, nev
 	expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([]);
 	await expect(page.getByTestId('group-card')).toHaveCount(0);
 	expect(await storedGroups(page)).toEqual([]);
+	expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 	await page.context().close();
 });
 
@@ -191,6 +194,7 @@ async function offline(browser: Browser, cut: 'browser' | 'silent', renamed: str
 		'Every change made here has reached the group.'
 	);
 	await expect(page.getByTestId('group-state')).toContainText('Up to date');
+	expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 	await page.context().close();
 }
 
