@@ -50,6 +50,8 @@ test("a hand-over's QR code, scanned in the app offline, opens there and the mat
 	page,
 	baseURL
 }) => {
+	// two browsers, one of them installing the service worker: generous on a loaded machine
+	test.setTimeout(120_000);
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo'], { start: 'Ana' });
 	await playIllPass(page, [20, 'pass', 'take', 7]);
 	const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -81,6 +83,8 @@ test("a hand-over's QR code, scanned in the app offline, opens there and the mat
 test("a group member's QR code, scanned on the group's page, joins the group in the app", async ({
 	browser
 }) => {
+	// a server, two browsers and a group's catch-up: generous on a loaded machine
+	test.setTimeout(150_000);
 	// the group's server, as `npm run server` runs it (tests/live.ts)
 	const app = await startLiveApp();
 	try {
