@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playIllPass, startMatch, waitForServiceWorker } from './helpers';
 import { browserFilming } from './scan';
+import { startLiveApp } from './live';
 import { storedLog } from './stored';
 
 // Scan (docs/scan.md): a phone that joins reads the link's QR code with its camera inside the
@@ -49,6 +50,8 @@ test("a hand-over's QR code, scanned in the app offline, opens there and the mat
 	page,
 	baseURL
 }) => {
+	// two browsers, one of them installing the service worker: generous on a loaded machine
+	test.setTimeout(120_000);
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo'], { start: 'Ana' });
 	await playIllPass(page, [20, 'pass', 'take', 7]);
 	const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -75,6 +78,44 @@ test("a hand-over's QR code, scanned in the app offline, opens there and the mat
 	await expect(phone.getByTestId('face-up')).toHaveText('7');
 	expect(await storedLog(phone, id)).toEqual(await storedLog(page, id));
 	await phone.context().setOffline(false);
+});
+
+test("a group member's QR code, scanned on the group's page, joins the group in the app", async ({
+	browser
+}) => {
+	// a server, two browsers and a group's catch-up: generous on a loaded machine
+	test.setTimeout(150_000);
+	// the group's server, as `npm run server` runs it (tests/live.ts)
+	const app = await startLiveApp();
+	try {
+		const founder = await browser.newPage({ baseURL: app.origin });
+		await founder.goto(app.hostLink);
+		await expect(founder.getByRole('status')).not.toBeEmpty();
+		await founder.goto('/group');
+		await founder.getByLabel("The group's name").fill('Jeudi au club');
+		await founder.getByRole('button', { name: 'Create a group' }).click();
+		await expect(founder.getByTestId('group-state')).toContainText('Up to date', {
+			timeout: 20_000
+		});
+		await founder.getByLabel('Whose phone is it?').fill('Ben');
+		await founder.getByRole('button', { name: 'Invite' }).click();
+		const link = (await founder.locator('a[href*="/group#"]').getAttribute('href'))!;
+
+		// Ben's phone is on the group's page already: the same page, another fragment
+		const ben = await phoneFilming(link, app.origin);
+		await ben.goto('/group');
+		await expect(ben.getByText('This phone is in no group.')).toBeVisible();
+		await ben.getByRole('button', { name: 'Scan a QR code' }).click();
+		await expect(ben.getByTestId('group-joined')).toContainText('Jeudi au club');
+		// the credential left the address bar, as from a camera app; the group is stored here
+		expect(ben.url()).toBe(`${app.origin}/group`);
+		await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+		await ben.reload();
+		await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+		await expect(ben.getByText('This phone is in no group.')).toHaveCount(0);
+	} finally {
+		await app.stop();
+	}
 });
 
 test('a QR code that is not a Passpad link is refused with its words, and the camera goes on', async ({
