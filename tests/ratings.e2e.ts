@@ -102,6 +102,7 @@ for (const [lang, theme] of [
 			await toggle.check();
 			await page.reload();
 			await expect(page.getByRole('checkbox', { name: words.switch })).toBeChecked();
+			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
 			const runs = [randomGame(seeded(lang === 'en' ? 11 : 12), 3), randomGame(seeded(21), 3)];
 			const record: RatedMatch[] = [];
@@ -163,6 +164,7 @@ for (const [lang, theme] of [
 			]);
 			await page.getByRole('heading', { name: words.history }).scrollIntoViewIfNeeded();
 			await shot(page, info, `history ${lang} ${theme}`, false);
+			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 		});
 	});
 }
