@@ -102,6 +102,7 @@ for (const [lang, theme] of [
 			await toggle.check();
 			await page.reload();
 			await expect(page.getByRole('checkbox', { name: words.switch })).toBeChecked();
+			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
 			const runs = [randomGame(seeded(lang === 'en' ? 11 : 12), 3), randomGame(seeded(21), 3)];
 			const record: RatedMatch[] = [];
@@ -163,6 +164,7 @@ for (const [lang, theme] of [
 			]);
 			await page.getByRole('heading', { name: words.history }).scrollIntoViewIfNeeded();
 			await shot(page, info, `history ${lang} ${theme}`, false);
+			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 		});
 	});
 }
@@ -170,17 +172,29 @@ for (const [lang, theme] of [
 test.describe('ratings on a tablet', () => {
 	test.use({ viewport: { width: 820, height: 1180 }, isMobile: false, hasTouch: true });
 
-	test('the leaderboard uses the width', async ({ page }, info) => {
-		await page.goto('/settings');
-		await page.getByRole('checkbox', { name: WORDS.en.switch }).check();
+	test('off by default; once on, the record already played is rated, and the leaderboard uses the width', async ({
+		page
+	}, info) => {
 		const run = randomGame(seeded(5), 3);
 		await startMatch(page, "I'll Pass", NAMES, {
 			start: NAMES[run.config.start],
 			setup: (page) => page.getByRole('radio', { name: WORDS.en.pad }).check()
 		});
 		await enterGame(page, run);
+		// off: who wins what shows the match, no rating does
 		await page.goto('/players');
-		await expect(page.getByTestId('ratings-ill-pass').locator('tbody tr')).toHaveCount(3);
+		await expect(page.getByTestId('leaderboard').locator('tbody tr')).toHaveCount(3);
+		await expect(page.getByTestId('ratings')).toHaveCount(0);
+		// on: the match played before counts, ratings being the record's
+		await page.goto('/settings');
+		await page.getByRole('checkbox', { name: WORDS.en.switch }).check();
+		await page.goto('/players');
+		const board = page.getByTestId('ratings-ill-pass');
+		await expect(board.locator('tbody tr')).toHaveCount(3);
+		const best = [...rateGame([recorded(run, 0)]).values()].sort((a, b) => b.rating - a.rating)[0];
+		await expect(board.locator('tbody tr').first().locator('td').first()).toHaveText(
+			`${number('en', best.rating)} provisional`
+		);
 		await shot(page, info, 'leaderboard tablet');
 	});
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { rate } from 'openskill';
 import { PROVISIONAL_UNTIL, START, shown } from './scale';
 import {
 	rateGame,
@@ -7,6 +8,7 @@ import {
 	stakes,
 	standings,
 	update,
+	wengLin,
 	type RatedMatch,
 	type Skill
 } from './rate';
@@ -286,6 +288,33 @@ describe('ratings from the record', () => {
 		expect([...games.keys()].sort()).toEqual(['climbing', 'ill-pass']);
 		expect(games.get('climbing')!.get('ana')!.played).toBe(1);
 		expect(games.get('ill-pass')!.get('ana')!.played).toBe(1);
+	});
+});
+
+describe("openskill's rate", () => {
+	it('wengLin gives what openskill rate gives, ties and teams included', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 3 }).chain((size) =>
+					fc.array(fc.array(skillArb, { minLength: size, maxLength: size }), {
+						minLength: 2,
+						maxLength: 6
+					})
+				),
+				fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 6, maxLength: 6 }),
+				(sides, drawn) => {
+					const places = sides.map((_, at) => drawn[at]);
+					const ours = wengLin(sides, places);
+					const theirs = rate(sides, { rank: places });
+					ours.forEach((side, at) =>
+						side.forEach((skill, member) => {
+							expect(skill.mu).toBeCloseTo(theirs[at][member].mu, 9);
+							expect(skill.sigma).toBeCloseTo(theirs[at][member].sigma, 9);
+						})
+					);
+				}
+			)
+		);
 	});
 });
 

@@ -5,10 +5,10 @@
  * ties sharing a place). Nothing is stored: every phone holding the same record computes the
  * same ratings, whatever order it learned the matches in.
  */
-import { rate as openskillRate } from 'openskill';
+import { plackettLuce } from 'openskill/models';
 import type { MatchResult, MatchRow } from '../db/schema';
 import { ranks, type GameId } from '../rules/common';
-import { MU, SIGMA, provisional, shown } from './scale';
+import { MU, SIGMA, TAU, provisional, shown } from './scale';
 
 /** What of a match row the ratings read: nothing else moves them. */
 export type RatedMatch = Pick<MatchRow, 'id' | 'game' | 'createdAt' | 'status' | 'playerIds'> & {
@@ -55,6 +55,26 @@ export function byDate(a: RatedMatch, b: RatedMatch): number {
 }
 
 /**
+ * openskill's `rate` with its defaults, done here around its Plackett-Luce model: each σ widened
+ * by τ, the sides put in order of their places (ties keep their order), the model, and the
+ * sides put back. `rate` does the same through general-purpose sorting that costs five times
+ * the model itself (bench/ratings.bench.ts); rate.test.ts pins that both agree.
+ */
+export function wengLin(
+	sides: readonly (readonly Skill[])[],
+	places: readonly number[]
+): Skill[][] {
+	const order = sides.map((_, at) => at).sort((a, b) => places[a] - places[b] || a - b);
+	const teams = order.map((side) =>
+		sides[side].map(({ mu, sigma }) => ({ mu, sigma: Math.sqrt(sigma * sigma + TAU * TAU) }))
+	);
+	const rated = plackettLuce(teams, { rank: order.map((side) => places[side]) });
+	const after: Skill[][] = [];
+	order.forEach((side, at) => (after[side] = rated[at]));
+	return after;
+}
+
+/**
  * The skills after one match of these sides (each a list of skills, in the sides' order) at
  * these places (1 first, ties sharing one). openskill's update, with two guards a player
  * expects (docs/ratings.md, "What moves it"): team-mates share their team's change equally,
@@ -62,10 +82,7 @@ export function byDate(a: RatedMatch, b: RatedMatch): number {
  * much weaker players would otherwise cost the stronger winner a little).
  */
 export function update(sides: readonly (readonly Skill[])[], places: readonly number[]): Skill[][] {
-	const after = openskillRate(
-		sides.map((side) => side.map((skill) => ({ ...skill }))),
-		{ rank: [...places] }
-	);
+	const after = wengLin(sides, places);
 	return after.map((team, side) => {
 		const before = sides[side];
 		let change = team.reduce((sum, skill, at) => sum + skill.mu - before[at].mu, 0) / team.length;

@@ -7,6 +7,8 @@
 /** openskill's own starting estimate and its spread (its defaults, stated so they never move) */
 export const MU = 25;
 export const SIGMA = 25 / 3;
+/** how much σ widens before each match (openskill's default, μ / 300), so a rating never freezes */
+export const TAU = 25 / 300;
 
 /** what a new player shows */
 export const START = 1000;
