@@ -18,7 +18,7 @@ export const LiveLink = v.object({
 	/** w: a player's phone (may take the pen), r: a follower only */
 	r: v.picklist(['w', 'r']),
 	/** another server than the page's own origin: ws:// or wss:// */
-	s: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s#?]+$/)))
+	s: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s#?\p{Cc}]+$/u)))
 });
 export type LiveLink = v.InferOutput<typeof LiveLink>;
 

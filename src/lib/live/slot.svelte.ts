@@ -9,6 +9,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import { groupSeatOf, type GroupSeat } from './group-seat';
 import { savedHost, savedLive, saveLive, type SavedLive } from './saved';
 import type { LiveTable } from './table.svelte';
+import { refusedCredential } from './refusal';
 
 export class LiveSlot {
 	readonly #session: MatchSession;
@@ -17,6 +18,8 @@ export class LiveSlot {
 	busy = $state(false);
 	failed = $state(false);
 	canStart = $state(false);
+	/** the server refused this match's table: its host closed it, live play stopped here */
+	closed = $state(false);
 	/** this phone's credential in the match's group: its table is the group's (docs/group.md) */
 	#seat: GroupSeat | null = null;
 	/** closing the group's table for its board now */
@@ -98,15 +101,33 @@ export class LiveSlot {
 			);
 			if (this.#closed) return void (await table.close());
 			this.table = table;
+			table.whenClosed(() => void this.#closedByHost());
 			// every change committed here (not what came from the table) is the pen's to send
 			this.#unsubscribe = session.store.subscribe((change) => {
 				if (change.origin !== 'live') table.changed();
 				// entered here or at the table: a group's match that ended leaves its board
 				this.#ended(change.match, change.kind === 'delete');
 			});
-		} catch {
+		} catch (error) {
+			// a link this phone kept worked before: refused now, its table was closed
+			if (refusedCredential(error)) return void (await this.#closedByHost());
 			this.failed = true;
 		}
+	}
+
+	/**
+	 * The table's host closed it (`revoke`, docs/live.md, "What a phone says"): said here, and
+	 * live play stops for good: the link is forgotten (no retry, nothing sent), the match stays
+	 * this phone's.
+	 */
+	async #closedByHost() {
+		this.closed = true;
+		this.#unsubscribe();
+		this.#session.store.setGate(null);
+		await this.table?.close();
+		this.table = null;
+		saveLive(this.#session.match.id, null);
+		this.saved = null;
 	}
 
 	/**
