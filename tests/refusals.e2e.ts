@@ -186,6 +186,31 @@ test('revoked: the phones at the table say it was closed by its host, never "Off
 	await Promise.all([ana, ben, cleo].map((it) => it.context.close()));
 });
 
+test('a saved link the server no longer takes, its table not closed, says so and is forgotten', async ({
+	browser
+}) => {
+	const ana = await penPhone(browser, 'fr');
+	const match = matchOf(ana.page);
+	// what a server that lost its registry does: the link this phone kept is refused
+	await ana.page.evaluate((id) => {
+		const key = `passpad.live.match.${id}`;
+		const saved = JSON.parse(localStorage.getItem(key)!);
+		localStorage.setItem(
+			key,
+			JSON.stringify({ ...saved, link: { ...saved.link, p: 'z'.repeat(32) } })
+		);
+	}, match);
+	await ana.page.reload();
+	await expect(ana.page.getByTestId('live-closed')).toContainText(
+		"Le serveur n'accepte plus le lien de cette table",
+		{ timeout: 20_000 }
+	);
+	await expect(ana.page.getByTestId('live-state')).toHaveCount(0);
+	// the link is forgotten: only the host credential stays
+	expect((await keptHere(ana.page)).keys).toEqual(['passpad.live.host']);
+	await ana.context.close();
+});
+
 /** I'll Pass's buttons, in each language. */
 const BUTTONS = {
 	en: { reveal: (card: number) => `Reveal ${card}`, pass: /^Pass: pay 1/, take: /^Take \d+/ },
