@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { smallPhone } from './reach';
@@ -167,6 +167,7 @@ test('revoked: the phones at the table say it was closed by its host, never "Off
 		await expect(it.page.getByTestId('live-offline')).toHaveCount(0);
 		await expect(it.page.getByTestId('live-state')).toHaveCount(0);
 	}
+	await shots(ana.page, 'closed-en', takeOn(ana.page, 'en'));
 	// it stops trying: no socket left open, and none opened again, even when the pen phone
 	// enters after it (the table no longer asks to send anything)
 	await expect.poll(() => sockets.ana.open + sockets.ben.open).toBe(0);
@@ -202,10 +203,15 @@ test('a saved link the server no longer takes, its table not closed, says so and
 	}, match);
 	await ana.page.reload();
 	await expect(ana.page.getByTestId('live-closed')).toContainText(
-		"Le serveur n'accepte plus le lien de cette table",
+		'Le serveur refuse désormais ce lien',
 		{ timeout: 20_000 }
 	);
 	await expect(ana.page.getByTestId('live-state')).toHaveCount(0);
+	await shots(
+		ana.page,
+		'refused-fr',
+		ana.page.getByRole('button', { name: 'Retourner le 3', exact: true })
+	);
 	// the link is forgotten: only the host credential stays
 	expect((await keptHere(ana.page)).keys).toEqual(['passpad.live.host']);
 	await ana.context.close();
@@ -221,6 +227,8 @@ const BUTTONS = {
 	}
 } as const;
 
+const takeOn = (page: Page, lang: Lang) => page.getByRole('button', { name: BUTTONS[lang].take });
+
 /** One tap of I'll Pass on the pen phone, checked on its stored log (one action more). */
 async function tap(page: Page, lang: Lang, step: number | 'pass' | 'take') {
 	const before = (await storedLog(page, matchOf(page))).length;
@@ -234,12 +242,11 @@ async function tap(page: Page, lang: Lang, step: number | 'pass' | 'take') {
 }
 
 /** The pen phone's one line at 360x640, in light and dark: looked at, and the pad still there. */
-async function shots(page: Page, lang: Lang, name: string) {
+async function shots(page: Page, name: string, next: Locator) {
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
 		await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
 		// the next entry's controls are on screen, not pushed down by the line
-		const next = page.getByRole('button', { name: BUTTONS[lang].take });
 		await expect(next).toBeInViewport({ ratio: 1 });
 	}
 }
@@ -266,12 +273,12 @@ for (const [lang, how] of [
 		await expect(line).toContainText(words.waiting(1), { timeout: 10_000 });
 		await tap(ana.page, lang, 'pass');
 		await expect(line).toContainText(words.waiting(2));
-		await shots(ana.page, lang, `waiting-${lang}`);
+		await shots(ana.page, `waiting-${lang}`, takeOn(ana.page, lang));
 		if (how === 'offline') await ana.context.setOffline(false);
 		else app.proxy.release();
 		await expect(ana.page.getByTestId('live-sent')).toContainText(words.sent, { timeout: 20_000 });
 		await expect(line).toHaveCount(0);
-		await shots(ana.page, lang, `sent-${lang}`);
+		await shots(ana.page, `sent-${lang}`, takeOn(ana.page, lang));
 		await expect
 			.poll(() => storedLog(ben.page, matchOf(ana.page)), { timeout: 20_000 })
 			.toEqual(await storedLog(ana.page, matchOf(ana.page)));
