@@ -28,7 +28,10 @@ export type Append =
 	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
 	| { readonly ok: false; readonly why: 'offline' };
 
-/** closed: the server refused this phone's credential, which it took before (a revoked table) */
+/**
+ * closed: the server refuses this phone's credential, which it took before (a revoked table, or
+ * a server that lost it: the match screen asks which, refusal.ts)
+ */
 export type Online = 'online' | 'offline' | 'closed';
 
 export class LiveChannel {
@@ -75,8 +78,8 @@ export class LiveChannel {
 			if (status.type === 'disconnect' || status.type === 'reconnecting') this.#set('offline');
 			else if (status.type === 'reconnect') this.#set('online');
 			else if (status.type === 'error' && refusedCredential(status.error)) {
-				// the credential this connection was opened with is refused now: only a revoked
-				// table does that (docs/live.md, "What a phone says"); trying again never helps
+				// the credential this connection was opened with is refused now (a revoked table,
+				// docs/live.md, "What a phone says"): trying again never helps
 				this.#set('closed');
 				await this.#nc.close().catch(() => {});
 				return;

@@ -46,7 +46,7 @@ export class LiveTable {
 	#staleId: string | null = null;
 	/** whether this phone held the pen when last said (live/saved.ts, for the group's sync) */
 	#penSaid: boolean | null = null;
-	/** told when the server refuses this phone's credential: the table was closed by its host */
+	/** told when the server refuses this phone's credential now (a revoked table, slot.svelte.ts) */
 	#whenClosed: () => void = () => {};
 
 	table = $state.raw<LiveMatch | null>(null);
@@ -104,7 +104,7 @@ export class LiveTable {
 		this.waiting.update(count, this.online !== 'online');
 	}
 
-	/** Told once, if the table is closed by its host while this phone follows it. */
+	/** Told once, if the server refuses this phone's credential while it follows the table. */
 	whenClosed(callback: () => void) {
 		this.#whenClosed = callback;
 	}
