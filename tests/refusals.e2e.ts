@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { smallPhone } from './reach';
@@ -248,6 +249,11 @@ async function shots(page: Page, name: string, next: Locator) {
 		await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
 		// the next entry's controls are on screen, not pushed down by the line
 		await expect(next).toBeInViewport({ ratio: 1 });
+		// and the line reads for everyone: no axe-core violation (tests/a11y.e2e.ts's rules)
+		const { violations } = await new AxeBuilder({ page })
+			.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+			.analyze();
+		expect(violations.map((violation) => `${name} ${scheme}: ${violation.id}`)).toEqual([]);
 	}
 }
 
