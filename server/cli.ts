@@ -20,6 +20,7 @@ import { adminRevoke } from './admin';
 import { startLive, type Live } from './live';
 import { natsInstalled } from './nats';
 import { proxyLive } from './proxy';
+import { answerClosed } from './closed';
 import { readHostSecret, type Credential } from './registry';
 
 /** `--tls <cert> <key>`: two values, taken out before the rest is parsed. */
@@ -103,7 +104,8 @@ async function serve(
 	} else {
 		console.log('nats-server is not installed: live play is off, the app works alone as ever.');
 	}
-	const handler = appHandler();
+	const app = appHandler();
+	const handler = live ? answerClosed(live.closedTable, app) : app;
 	const server: Server = tls
 		? createHttps({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, handler)
 		: createHttp(handler);

@@ -346,6 +346,9 @@ export async function startLive(options: LiveOptions) {
 			must(await provision({ what: 'remove', user }, group)),
 		revokeGroup: revokeWholeGroup,
 		revoke,
+		/** Whether the table was closed by its host (revoked): what a refused link's phone is told. */
+		closedTable: (table: string) =>
+			Object.hasOwn(registry.tables, table) && !!registry.tables[table].revokedAt,
 		/** The nats-server process of a node, for tests that kill it. */
 		process: (index = 0) => processes[index],
 		/** Kills a node (SIGKILL by default: nothing flushed, as a power cut). */

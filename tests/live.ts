@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startLive } from '../server/live';
 import { freePort } from '../server/nats';
 import { proxyLiveForTests } from '../server/proxy.testing';
+import { answerClosed } from '../server/closed';
 
 export async function startLiveApp() {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
@@ -18,7 +19,7 @@ export async function startLiveApp() {
 	// scripts/app.mjs is plain, untyped JavaScript of the static server: loaded as it is
 	const app: string = '../scripts/app.mjs';
 	const { appHandler } = await import(/* @vite-ignore */ app);
-	const server = createServer(appHandler('build'));
+	const server = createServer(answerClosed(live.closedTable, appHandler('build')));
 	const proxy = proxyLiveForTests(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

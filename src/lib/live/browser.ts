@@ -21,9 +21,17 @@ export async function openLive(credential: {
 		inboxPrefix: inboxOf(credential.u),
 		maxReconnectAttempts: -1,
 		reconnectTimeWait: 1_000,
+		// a socket gone silent without closing (a wifi that drops what it carries) is noticed
+		// and opened again within 10 to 15 s; what waits to be sent is said sooner, by its age
+		// (docs/live.md, "What a phone says")
+		pingInterval: PING_EVERY_MS,
+		maxPingOut: 2,
 		name: 'passpad'
 	});
 }
+
+/** How often a live connection asks the server for an answer (two unanswered: it is dead). */
+export const PING_EVERY_MS = 5_000;
 
 export interface NewTable {
 	table: string;

@@ -14,6 +14,7 @@ import {
 } from '@nats-io/jetstream';
 import { askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
 import { consumeOrdered } from './ordered';
+import { refusedCredential } from './refusal';
 
 /** JetStream's code for "wrong last sequence": another entry got there first. */
 const WRONG_LAST_SEQUENCE = 10071;
@@ -27,7 +28,11 @@ export type Append =
 	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
 	| { readonly ok: false; readonly why: 'offline' };
 
-export type Online = 'online' | 'offline';
+/**
+ * closed: the server refuses this phone's credential, which it took before (a revoked table, or
+ * a server that lost it: the match screen asks which, refusal.ts)
+ */
+export type Online = 'online' | 'offline' | 'closed';
 
 export class LiveChannel {
 	readonly #nc: NatsConnection;
@@ -72,7 +77,13 @@ export class LiveChannel {
 			if (this.#closed) return;
 			if (status.type === 'disconnect' || status.type === 'reconnecting') this.#set('offline');
 			else if (status.type === 'reconnect') this.#set('online');
-			else if (status.type === 'close') return this.#set('offline');
+			else if (status.type === 'error' && refusedCredential(status.error)) {
+				// the credential this connection was opened with is refused now (a revoked table,
+				// docs/live.md, "What a phone says"): trying again never helps
+				this.#set('closed');
+				await this.#nc.close().catch(() => {});
+				return;
+			} else if (status.type === 'close') return this.#set('offline');
 		}
 	}
 

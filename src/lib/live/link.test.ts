@@ -23,6 +23,11 @@ describe('live links', () => {
 		expect(readLiveLink(new URL(url).hash.replace('r=w', 'r=admin'))).toBeNull();
 		expect(readLiveLink('#t=abcdef123456&m=x')).toBeNull();
 		expect(readLiveLink(new URL(url).hash + '&s=http://elsewhere')).toBeNull();
+		// not a Passpad link: a control character in any field, a table id Passpad never makes
+		expect(readLiveLink(new URL(url).hash + '&s=wss://club.example/%07')).toBeNull();
+		expect(readLiveLink(new URL(url).hash.replace('u=abcdef', 'u=ab%01cdef'))).toBeNull();
+		expect(readLiveLink(new URL(url).hash.replace('t=abcdef123456', 't=BAD!id'))).toBeNull();
+		expect(readLiveLink('#garbage')).toBeNull();
 		expect(readHostLink('#u=host&p=short')).toBeNull();
 		expect(readHostLink('#u=host&p=q2Vt3fZb9yH7wX1cK5mN8pR4sT6uV0aB')).toEqual({
 			u: 'host',

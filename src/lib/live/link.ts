@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { MATCH_ID, TABLE_ID } from '$lib/wire/names.js';
-import { Secret, User } from '$lib/wire/schemas';
+import { Secret, ServerAddress, User } from '$lib/wire/schemas';
 
 export const LiveLink = v.object({
 	/** the table's id */
@@ -18,7 +18,7 @@ export const LiveLink = v.object({
 	/** w: a player's phone (may take the pen), r: a follower only */
 	r: v.picklist(['w', 'r']),
 	/** another server than the page's own origin: ws:// or wss:// */
-	s: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s#?]+$/)))
+	s: v.optional(ServerAddress)
 });
 export type LiveLink = v.InferOutput<typeof LiveLink>;
 

@@ -9,6 +9,7 @@ import type { MatchSession } from '$lib/match/session.svelte';
 import { groupSeatOf, type GroupSeat } from './group-seat';
 import { savedHost, savedLive, saveLive, type SavedLive } from './saved';
 import type { LiveTable } from './table.svelte';
+import { refusedCredential, whyRefused, type LinkRefusal } from './refusal';
 
 export class LiveSlot {
 	readonly #session: MatchSession;
@@ -17,6 +18,11 @@ export class LiveSlot {
 	busy = $state(false);
 	failed = $state(false);
 	canStart = $state(false);
+	/**
+	 * The server refused this match's link, which it took before: its host closed the table, or
+	 * (the server's registry lost) it no longer knows it. Live play stopped here; null: neither.
+	 */
+	closed = $state<LinkRefusal | null>(null);
 	/** this phone's credential in the match's group: its table is the group's (docs/group.md) */
 	#seat: GroupSeat | null = null;
 	/** closing the group's table for its board now */
@@ -98,15 +104,35 @@ export class LiveSlot {
 			);
 			if (this.#closed) return void (await table.close());
 			this.table = table;
+			table.whenClosed(() => void this.#refused(saved));
 			// every change committed here (not what came from the table) is the pen's to send
 			this.#unsubscribe = session.store.subscribe((change) => {
 				if (change.origin !== 'live') table.changed();
 				// entered here or at the table: a group's match that ended leaves its board
 				this.#ended(change.match, change.kind === 'delete');
 			});
-		} catch {
+		} catch (error) {
+			// a link this phone kept worked before: refused now, live play stops here
+			if (refusedCredential(error)) return void (await this.#refused(saved));
 			this.failed = true;
 		}
+	}
+
+	/**
+	 * The server refuses the link it took before: its host closed the table (`revoke`, asked of
+	 * the server, docs/live.md, "What a phone says"), or it no longer knows it. Said here, and
+	 * live play stops for good: the link is forgotten (no retry, nothing sent), the match stays
+	 * this phone's.
+	 */
+	async #refused(saved: SavedLive) {
+		if (this.#closed || this.saved !== saved) return;
+		this.#unsubscribe();
+		this.#session.store.setGate(null);
+		await this.table?.close();
+		this.table = null;
+		saveLive(this.#session.match.id, null);
+		this.saved = null;
+		this.closed = await whyRefused(saved.link);
 	}
 
 	/**

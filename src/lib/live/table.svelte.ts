@@ -6,50 +6,17 @@
  * and a person chooses. Nothing from the network is written here before it passed the check.
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
+import type { LocalPort, Me, Refused } from './port';
 import { LiveChannel, type Online } from './client';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
-import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
+import { accept, begin, nextEntry, type LiveMatch } from './replay';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 import { savePen } from './saved';
+import { Waiting } from './waiting.svelte';
 
-/** This phone's own copy of the match, as the live table needs it. */
-export interface LocalMatch {
-	readonly id: string;
-	readonly game: GameId;
-	readonly config: unknown;
-	readonly names: readonly string[];
-	readonly createdAt: number;
-	readonly actions: readonly unknown[];
-}
-
-/** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
-export interface LocalPort {
-	read(): LocalMatch;
-	/** this phone's match becomes the table's log (already checked by the rules); false: not now */
-	write(table: LiveMatch): Promise<boolean>;
-	/** this phone's log kept as a new match of its own; its id */
-	keepApart(): Promise<string>;
-	/** the log as this phone last agreed with the table (its canonical JSON, wire/canonical.ts), null before ever */
-	synced(): string | null;
-	setSynced(key: string): void;
-}
-
-export interface Me {
-	/** this phone's id on the wire (kept in this browser) */
-	readonly by: string;
-	/** whose phone it is, as the table calls them */
-	readonly name: string;
-	/** a follower's credential: it never writes */
-	readonly reader: boolean;
-}
-
-export interface Refused {
-	readonly why: RefusedWhy;
-	readonly reason?: string;
-	readonly at: number;
-}
+export type { LocalMatch, LocalPort, Me, Refused } from './port';
 
 export class LiveTable {
 	readonly #channel: LiveChannel;
@@ -79,6 +46,8 @@ export class LiveTable {
 	#staleId: string | null = null;
 	/** whether this phone held the pen when last said (live/saved.ts, for the group's sync) */
 	#penSaid: boolean | null = null;
+	/** told when the server refuses this phone's credential now (a revoked table, slot.svelte.ts) */
+	#whenClosed: () => void = () => {};
 
 	table = $state.raw<LiveMatch | null>(null);
 	caughtUp = $state(false);
@@ -92,6 +61,8 @@ export class LiveTable {
 	asking = $state.raw<{ by: string; name: string } | null>(null);
 	lastHere = $state<number | null>(null);
 	now = $state(Date.now());
+	/** the pen phone's entries that wait to be sent, counted and said (waiting.svelte.ts) */
+	readonly waiting = new Waiting();
 
 	constructor(
 		channel: LiveChannel,
@@ -123,6 +94,21 @@ export class LiveTable {
 		return holderSilent(this.lastHere, this.#joinedAt, this.now);
 	}
 
+	/** What waits to be sent, counted as it will be sent: one entry a step (sync.ts). */
+	#recount() {
+		const table = this.table;
+		const count =
+			table && !this.conflict && this.pending
+				? stepsToSend(table.actions, this.#port.read().actions).length
+				: 0;
+		this.waiting.update(count, this.online !== 'online');
+	}
+
+	/** Told once, if the server refuses this phone's credential while it follows the table. */
+	whenClosed(callback: () => void) {
+		this.#whenClosed = callback;
+	}
+
 	/**
 	 * Starts following. `begin`: this phone starts the match live (it holds the pen): the start
 	 * entry and the log so far go first.
@@ -131,6 +117,8 @@ export class LiveTable {
 		this.#channel.onStatus((status) => {
 			if (this.#closed) return;
 			this.online = status;
+			if (status === 'closed') return this.#whenClosed();
+			this.#recount();
 			if (status === 'online') void this.#reconcile();
 		});
 		if (!this.#me.reader) {
@@ -215,6 +203,7 @@ export class LiveTable {
 			this.conflict = { here: this.#port.read().actions.length, table: this.table.actions.length };
 		}
 		if (pending === 0) this.caughtUp = true;
+		this.#recount();
 		if (this.caughtUp) await this.#reconcile();
 	}
 
@@ -233,6 +222,7 @@ export class LiveTable {
 
 	/** Called after this phone's match changed (an entry, undo or edit committed here). */
 	changed() {
+		this.#recount();
 		void this.#reconcile();
 	}
 
@@ -256,6 +246,7 @@ export class LiveTable {
 	async #reconcileNow() {
 		const table = this.table;
 		if (this.#closed || !table || !this.caughtUp || this.conflict) return;
+		this.#recount();
 		const here = this.#port.read().actions;
 		if (relate(here, table.actions).kind === 'same') {
 			this.#port.setSynced(key(here));
@@ -303,6 +294,7 @@ export class LiveTable {
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 				[this.stale, this.#staleId] = [false, null];
+				this.#recount();
 			} else if (answer.why === 'stale') {
 				// another phone's entry is there (or our own first try, stored when the server
 				// came back): the reader brings it, then we look again
@@ -390,6 +382,7 @@ export class LiveTable {
 
 	async close() {
 		this.#closed = true;
+		this.waiting.stop();
 		for (const timer of this.#timers) clearInterval(timer);
 		await this.#channel.close();
 	}

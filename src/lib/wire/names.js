@@ -27,6 +27,9 @@ export const PROVISION_SUBJECT = 'passpad.provision.table';
 export const inboxOf = (user) => `_I.${user}`;
 /** The path on the app's own origin that scripts/serve.mjs passes to the server's WebSocket. */
 export const LIVE_PATH = '/nats';
+/** Where a phone whose link the server refused asks whether its table was closed (server/closed.ts). */
+/** @param {string} table */
+export const closedPath = (table) => `${LIVE_PATH}/closed/${table}`;
 
 // A group (a club's record, docs/group.md): one stream per group, one subject per thing it
 // keeps, so the newest message of each subject is that thing's current version.

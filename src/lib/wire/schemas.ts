@@ -57,6 +57,15 @@ export const ColourKey = v.pipe(v.string(), v.regex(/^[a-z-]{1,20}$/));
 export const User = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/));
 /** A credential's password: the server makes it, 16 to 64 URL-safe characters. */
 export const Secret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
+/**
+ * Another live server than the page's own origin, as a link names it: ws:// or wss://, no
+ * space, control character, query or fragment (docs/live.md, "What a phone says").
+ */
+export const ServerAddress = v.pipe(
+	v.string(),
+	v.maxLength(300),
+	v.regex(/^wss?:\/\/[^\s#?\p{Cc}]+$/u)
+);
 /** A group member's or its board's user name: the group's id, `-m` or `-b`, letters. */
 export const GroupUser = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,24}-[mb][a-z0-9]{8}$/));
 
