@@ -53,6 +53,7 @@ export const LAYERS = {
 		'paraglide'
 	],
 	board: [
+		'evening',
 		'rules',
 		'wire',
 		'players',
