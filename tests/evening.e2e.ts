@@ -124,6 +124,18 @@ test("evening: 7 players, 2 rounds of I'll Pass; a table started from the draw, 
 	await page.screenshot({ path: `${SHOTS}/round-360-en-light.png`, fullPage: true });
 	const evening = page.url();
 
+	// a swap by hand: table 1's first player and table 2's first change seats
+	const [one, two] = [
+		await tables.nth(0).locator('.seat').first().textContent(),
+		await tables.nth(1).locator('.seat').first().textContent()
+	];
+	await page.getByText('Swap two players').click();
+	await page.getByRole('combobox', { name: 'Player', exact: true }).selectOption({ label: one! });
+	await page.getByRole('combobox', { name: 'Swap with' }).selectOption({ label: two! });
+	await page.getByRole('button', { name: 'Swap', exact: true }).click();
+	await expect(tables.nth(0).locator('.seat').first()).toHaveText(two!);
+	await expect(tables.nth(1).locator('.seat').first()).toHaveText(one!);
+
 	// table 2's match: seats filled from the draw, the score pad ready
 	const names = (await tables.nth(1).locator('.seat').allTextContents()).map((text) =>
 		text.replace(/·.*$/, '').trim()
@@ -163,10 +175,17 @@ test("evening: 7 players, 2 rounds of I'll Pass; a table started from the draw, 
 	await noAxeViolations(page);
 	await page.screenshot({ path: `${SHOTS}/standings-360-en-light.png`, fullPage: true });
 
-	// round 2, drawn for whoever is here
+	// round 2, drawn for whoever is here: Hugo arrives late, a guest
+	await page.locator('summary', { hasText: 'Who is here' }).click();
+	await page.getByPlaceholder("A guest's name").fill('Hugo');
+	await page.getByRole('button', { name: 'Add the guest' }).click();
+	await expect(page.getByText('8 players here.')).toBeVisible();
 	await page.getByRole('button', { name: 'Draw round 2' }).click();
 	await expect(page.getByRole('heading', { name: /^Round 2 of 2: I'll Pass/ })).toBeVisible();
 	await expect(tables).toHaveCount(2);
+	await expect(tables.nth(0).locator('.seat')).toHaveCount(4);
+	await expect(tables.nth(1).locator('.seat')).toHaveCount(4);
+	await expect(tables.locator('.seat', { hasText: 'Hugo' })).toHaveCount(1);
 	await expect(page.getByText("That was the evening's last round.")).toBeVisible();
 	await inReach(page, page.getByRole('button', { name: 'Start table 1' }));
 });

@@ -55,6 +55,7 @@ export const LAYERS = {
 	],
 	ratings: ['db', 'rules', 'i18n', 'paraglide'],
 	board: [
+		'evening',
 		'rules',
 		'wire',
 		'players',

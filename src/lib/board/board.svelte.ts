@@ -19,6 +19,7 @@ import { boardTableSubject, groupStreamOf } from '$lib/wire/names.js';
 import { cardOf, type BoardUi, type TableCard } from './card';
 import type { BoardLink } from '$lib/group/link';
 import { readRegistration, tableOfSubject, type TableRegistration } from './registration';
+import { BoardStandings } from './standings.svelte';
 
 export type Connection = 'connecting' | 'online' | 'offline';
 
@@ -98,6 +99,8 @@ export class Board {
 	tables = $state.raw<BoardTable[]>([]);
 	/** the group's tables have been read up to now at least once */
 	ready = $state(false);
+	/** the evening's standings, from the group's match versions (docs/evening.md, "The board") */
+	readonly standings = new BoardStandings();
 	#nc: NatsConnection | null = null;
 	#reading: ConsumerMessages | null = null;
 	#closed = false;
@@ -126,6 +129,7 @@ export class Board {
 		this.connection = 'online';
 		void this.#watch(nc);
 		void this.#readTables(nc);
+		void this.standings.read(nc, this.link.g);
 	}
 
 	async #watch(nc: NatsConnection) {
@@ -199,6 +203,7 @@ export class Board {
 	async close() {
 		this.#closed = true;
 		this.#reading?.stop();
+		this.standings.stop();
 		await Promise.all(this.tables.map((table) => table.close()));
 		await this.#nc?.close();
 	}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../wire/ids';
-import { drawNext, guestKey, startEvening, swapInRound, withTableMatch } from './evening';
+import {
+	drawNext,
+	guestKey,
+	startEvening,
+	swapInRound,
+	whoCanCome,
+	withTableMatch
+} from './evening';
 import { DEFAULT_SCALE } from './tag';
 
 const players = ['Ana', 'Ben', 'Chloé', 'Dan', 'Eva', 'Fred', 'Gus'].map((name) => ({
@@ -51,5 +58,16 @@ describe('an evening on the phone', () => {
 		expect(swapped.drawn[0].tables[0].seats[0]).toBe(second.seats[0]);
 		const started = withTableMatch(row, 0, 0, newId(), 2);
 		expect(swapInRound(started, 0, first.seats[0], second.seats[0], 3)).toBeNull();
+	});
+
+	it("who can come next round: the evening's players, then the roster's others; a guest made a player by their match is listed once", () => {
+		const hugo = { key: guestKey('Hugo'), name: 'Hugo' };
+		const row = drawNext(evening(), [...players, hugo], 'ill-pass', 2)!;
+		const roster = [{ key: newId(), name: 'hugo' }, { key: newId(), name: 'Inès' }, players[0]];
+		expect(whoCanCome(row, roster).map((player) => player.name)).toEqual([
+			...players.map((player) => player.name),
+			'Hugo',
+			'Inès'
+		]);
 	});
 });

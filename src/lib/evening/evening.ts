@@ -9,9 +9,13 @@ import { drawRound } from './draw';
 import { seatingOf } from './seating';
 import { swapPlayers } from './swap';
 import type { Scale } from './tag';
+import { nameKey } from '../wire/schemas';
 
 /** A guest typed in by name, until a match makes them a player. */
 export const guestKey = (name: string) => `guest:${name}`;
+
+/** An evening's seed: its draws are the same for it on every replay (docs/evening.md). */
+export const newSeed = (): number => crypto.getRandomValues(new Uint32Array(1))[0];
 
 export interface NewEvening {
 	readonly id: string;
@@ -121,4 +125,20 @@ export function withTableMatch(
 /** The name the screen shows for a player's key. */
 export function nameOf(row: EveningRow, key: string): string {
 	return row.players.find((player) => player.key === key)?.name ?? key;
+}
+
+/**
+ * Who may be ticked for the next round: the evening's players, then the roster's others. A
+ * guest whose first match made them a roster player is one person, under their evening key.
+ */
+export function whoCanCome(
+	row: EveningRow,
+	roster: readonly { key: string; name: string }[]
+): { key: string; name: string }[] {
+	const keys = new Set(row.players.map((player) => player.key));
+	const names = new Set(row.players.map((player) => nameKey(player.name)));
+	return [
+		...row.players,
+		...roster.filter((player) => !keys.has(player.key) && !names.has(nameKey(player.name)))
+	];
 }

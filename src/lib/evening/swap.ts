@@ -1,5 +1,5 @@
 /**
- * A table's draw changed by hand (docs/evening.md, "Swaps"): two players change places, at two
+ * A table's draw changed by hand (docs/evening.md, "The draw"): two players change places, at two
  * tables, at one table, or one of them sitting out. Each keeps the other's seat; the seat that
  * starts stays the seat that starts.
  */
