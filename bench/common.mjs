@@ -75,8 +75,7 @@ export async function enterMatch(kit, pen, options) {
 		change: { kind: 'start', game, config, names, createdAt: Date.now(), pen: names[0] }
 	};
 	let copy = begin(start, 0, (id) => RULES[id]).live;
-	const first = await pen.append(writeEntry(start), start.id, 0);
-	let after = first.ok ? first.seq : 0;
+	await pen.append(writeEntry(start));
 	let next = 0;
 	const loop = (async () => {
 		await sleep(random() * every);
@@ -90,12 +89,11 @@ export async function enterMatch(kit, pen, options) {
 			if (verdict.kind !== 'applied') break;
 			copy = verdict.live;
 			onSent(entry);
-			const answer = await pen.append(writeEntry(entry), entry.id, after);
+			const answer = await pen.append(writeEntry(entry));
 			if (!answer.ok) {
 				onFailure();
 				break;
 			}
-			after = answer.seq;
 			await sleep(every);
 		}
 	})();

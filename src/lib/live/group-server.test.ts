@@ -30,6 +30,9 @@ import {
 	streamOf
 } from '$lib/wire/names.js';
 import { startTestLive, type TestLive } from './test-server';
+import { LiveChannel } from './client';
+import { ANA, startEntry } from './fixtures';
+import { writeEntry } from './protocol';
 
 let server: TestLive;
 let club: NewGroup;
@@ -227,7 +230,10 @@ describe('group server', () => {
 			})
 		);
 		const pen = await server.phone(table.writer);
-		await put(pen, matchSubject(table.table, 'match-live-1'), { pos: 0 }, 0);
+		// the table's phones ask the keeper to append (docs/wire.md, "Who writes")
+		const start = startEntry({ match: 'match-live-1', by: ANA });
+		const channel = new LiveChannel(pen, table.table, 'match-live-1');
+		expect(await channel.append(writeEntry(start))).toMatchObject({ ok: true });
 
 		const record = await readAll(board, groupStreamOf(club.group));
 		expect(record.get(boardTableSubject(club.group, table.table))?.body).toMatchObject({
@@ -238,7 +244,7 @@ describe('group server', () => {
 			open: true
 		});
 		const live = await readAll(board, streamOf(table.table));
-		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toEqual({ pos: 0 });
+		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toEqual(start);
 		// the pen phone's "still here" reaches the board
 		const heard = new Promise<string>((resolve) =>
 			board.subscribe(`passpad.${table.table}.here.>`, {

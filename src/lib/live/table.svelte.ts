@@ -7,6 +7,7 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
+import { SLOW_DOWN_MS, held, startOf, type Rejection } from './appending';
 import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
 import { canonicalJson as key } from '$lib/wire/canonical';
@@ -62,10 +63,10 @@ export class LiveTable {
 	/** the entry sent and not yet answered: sent again, with the same id, when back online */
 	#inFlight: Entry | null = null;
 	/**
-	 * The stream sequence of the last message read on the match's subject, refused ones
-	 * included: the server compares an append with the subject's last message, whatever it is.
+	 * The log here (its canonical JSON) and the table's length when the keeper refused this
+	 * phone's entry: the same step is not sent again blind, only once either has moved.
 	 */
-	#lastSeen = 0;
+	#heldBack: string | null = null;
 	/**
 	 * Closed: this table looks at nothing more. The follow page's table and the match
 	 * screen's share the synced key; a closed one left reacting to a reconnect would write
@@ -88,6 +89,8 @@ export class LiveTable {
 	conflict = $state.raw<{ here: number; table: number } | null>(null);
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
+	/** the server's keeper refused this phone's entry, and why (docs/wire.md, "Who writes") */
+	rejected = $state.raw<{ why: Rejection; code?: string } | null>(null);
 	asked = $state(false);
 	asking = $state.raw<{ by: string; name: string } | null>(null);
 	lastHere = $state<number | null>(null);
@@ -152,25 +155,8 @@ export class LiveTable {
 	}
 
 	async #start() {
-		const local = this.#port.read();
-		const start: Entry = {
-			v: 1,
-			id: newId(),
-			match: local.id,
-			pos: 0,
-			prev: null,
-			by: this.#me.by,
-			at: Date.now(),
-			change: {
-				kind: 'start',
-				game: local.game,
-				config: local.config,
-				names: [...local.names],
-				createdAt: local.createdAt,
-				pen: this.#me.name
-			}
-		};
-		const answer = await this.#channel.append(writeEntry(start), start.id, 0);
+		const start = startOf(this.#port.read(), this.#me);
+		const answer = await this.#channel.append(writeEntry(start));
 		if (!answer.ok) return; // already live (a reload): following tells the rest
 		const verdict = begin(start, answer.seq, this.#rulesOf);
 		if (verdict.kind === 'applied') {
@@ -182,7 +168,6 @@ export class LiveTable {
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
 		if (this.#closed) return;
-		this.#lastSeen = Math.max(this.#lastSeen, seq);
 		const read = readEntry(bytes);
 		if (!read.ok) {
 			this.refused = { why: read.why, at: seq };
@@ -277,7 +262,10 @@ export class LiveTable {
 		}
 		// the pen phone sends its own entries, in order, each step as its own entry: the next
 		// look, after this one's answer, sends the next
-		if (this.penIsMine) return this.#push(stepsToSend(table.actions, here)[0] ?? null);
+		if (this.penIsMine) {
+			if (this.#heldBack === held(here, table)) return;
+			return this.#push(stepsToSend(table.actions, here)[0] ?? null);
+		}
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
 	}
@@ -297,32 +285,40 @@ export class LiveTable {
 			const checked = accept(table, entry, 0);
 			if (checked.kind !== 'applied') return;
 			this.#inFlight = entry;
-			const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+			const answer = await this.#channel.append(writeEntry(entry));
 			if (answer.ok) {
 				this.#inFlight = null;
+				[this.rejected, this.#heldBack] = [null, null];
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 				[this.stale, this.#staleId] = [false, null];
-			} else if (answer.why === 'stale') {
+			} else if (answer.why === 'moved') {
 				// another phone's entry is there (or our own first try, stored when the server
 				// came back): the reader brings it, then we look again
 				this.#inFlight = null;
 				[this.stale, this.#staleId] = [true, entry.id];
 				return;
+			} else if (answer.why === 'offline' || answer.why === 'slow-down') {
+				// no answer: sent again (same id) once the connection is back, or now if it is;
+				// the table's quota spent: sent again in a while
+				const wait = answer.why === 'offline' ? 500 : SLOW_DOWN_MS;
+				if (this.online === 'online') setTimeout(() => void this.#reconcile(), wait);
+				if (answer.why === 'slow-down') this.rejected = { why: answer.why };
+				return;
 			} else {
-				// no answer: sent again (same id) once the connection is back, or now if it is
-				if (this.online === 'online') setTimeout(() => void this.#reconcile(), 500);
+				// refused: said on screen and kept here, never sent again blind
+				this.#inFlight = null;
+				this.#heldBack = held(this.#port.read().actions, table);
+				this.rejected =
+					answer.why === 'refused' && answer.code
+						? { why: answer.why, code: answer.code }
+						: { why: answer.why };
 				return;
 			}
 		} finally {
 			this.#pushing = false;
 		}
 		void this.#reconcile();
-	}
-
-	/** The sequence an append expects last on the subject: our last entry's, or a later refused one's. */
-	#after(table: LiveMatch): number {
-		return Math.max(table.seqs[table.seqs.length - 1], this.#lastSeen);
 	}
 
 	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
@@ -367,12 +363,13 @@ export class LiveTable {
 		const table = this.table;
 		if (!table) return;
 		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
-		const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+		const answer = await this.#channel.append(writeEntry(entry));
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 			[this.stale, this.#staleId] = [false, null];
-		} else if (answer.why === 'stale') [this.stale, this.#staleId] = [true, entry.id];
+		} else if (answer.why === 'moved') [this.stale, this.#staleId] = [true, entry.id];
+		else if (answer.why !== 'offline') this.rejected = { why: answer.why };
 	}
 
 	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
@@ -386,6 +383,10 @@ export class LiveTable {
 
 	dismissRefused() {
 		this.refused = null;
+	}
+
+	dismissRejected() {
+		this.rejected = null;
 	}
 
 	async close() {

@@ -111,7 +111,7 @@ describe('live table', () => {
 	});
 
 	it('the loser of a race for the pen is told, and keeps the word once the winner’s entry is in', async () => {
-		const server = fakeChannel(() => ({ ok: false, why: 'stale' }));
+		const server = fakeChannel(() => ({ ok: false, why: 'moved' }));
 		const { table, state } = await opened(server, ben);
 		// Ana has been silent long enough: Ben takes the pen at once, and loses the race
 		table.now = Date.now() + 60_000;
@@ -151,26 +151,19 @@ describe('live table', () => {
 	});
 
 	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
-		// a server as JetStream keeps one subject: an append is stored only after the message it
-		// expects, and an id seen before is acknowledged again, never stored twice
+		// a server as the keeper keeps one match: an entry is stored only where the log ends
+		// (after the one it names), and an id seen before is acknowledged again, never stored twice
 		const stored: { seq: number; entry: Entry }[] = [{ seq: 1, entry: start }];
-		const expected: number[] = [];
 		let cut = true;
 		const server = fakeChannel((entry) => {
 			if (cut) return { ok: false, why: 'offline' };
 			const known = stored.find((it) => it.entry.id === entry.id);
 			if (known) return { ok: true, seq: known.seq, duplicate: true };
-			if (expected[expected.length - 1] !== stored[stored.length - 1].seq) {
-				return { ok: false, why: 'stale' };
-			}
+			const last = stored[stored.length - 1].entry;
+			if (entry.pos !== stored.length || entry.prev !== last.id) return { ok: false, why: 'moved' };
 			stored.push({ seq: stored.length + 1, entry });
 			return { ok: true, seq: stored.length, duplicate: false };
 		});
-		const append = server.channel.append.bind(server.channel);
-		server.channel.append = (bytes, id, after) => {
-			expected.push(after);
-			return append(bytes, id, after);
-		};
 		const { table, state } = await opened(server, ana);
 		expect(table.penIsMine).toBe(true);
 		// cut off, Ana enters three actions, each committed here first
