@@ -7,6 +7,7 @@ import { RULES } from '../src/lib/rules/registry';
 import { readEntry, type Entry } from '../src/lib/live/protocol';
 import { accept, begin, settled, type LiveMatch } from '../src/lib/live/replay';
 import type { AppendAnswer } from '../src/lib/wire/append';
+import { verified } from '../src/lib/wire/signing';
 
 /** The server's copy of one match: its entries as checked, and its subject's last sequence. */
 export interface Copy {
@@ -31,13 +32,34 @@ function moved(live: LiveMatch | null): AppendAnswer {
 	return { ok: false, why: 'moved', length: live?.entries.length ?? 0, last };
 }
 
-/** An entry's bytes for match `match` against the server's copy. */
+const NOT_PASSPAD = { kind: 'answer', answer: { ok: false, why: 'not-passpad' } } as const;
+
+/**
+ * A phone's entry as the keeper reads it: an entry of match `match`, carrying its writer's key
+ * and that key's signature (wire/signing.ts); or the answer why not. A signature that fails is
+ * `not-yours`: the writer is not the key it names.
+ */
+export async function signedEntry(
+	bytes: Uint8Array,
+	match: string
+): Promise<{ ok: true; entry: Entry } | { ok: false; answer: AppendAnswer }> {
+	const read = readEntry(bytes);
+	if (!read.ok || read.entry.match !== match || !read.entry.key || !read.entry.sig) {
+		return { ok: false, answer: NOT_PASSPAD.answer };
+	}
+	if (!(await verified(read.data))) return { ok: false, answer: { ok: false, why: 'not-yours' } };
+	return { ok: true, entry: read.entry };
+}
+
+/** An entry's bytes for match `match` against the server's copy (the stream's own, read back). */
 export function judge(copy: Copy, bytes: Uint8Array, match: string): Judged {
 	const read = readEntry(bytes);
-	if (!read.ok || read.entry.match !== match) {
-		return { kind: 'answer', answer: { ok: false, why: 'not-passpad' } };
-	}
-	const entry = read.entry;
+	if (!read.ok || read.entry.match !== match) return NOT_PASSPAD;
+	return judgeEntry(copy, read.entry);
+}
+
+/** A read entry against the server's copy: its place, its writer against the pen, the rules. */
+export function judgeEntry(copy: Copy, entry: Entry): Judged {
 	const { live } = copy;
 	const verdict = live ? accept(live, entry, 0) : entry.pos === 0 ? begin(entry, 0, rulesOf) : null;
 	if (!verdict || verdict.kind === 'conflict') return { kind: 'answer', answer: moved(live) };

@@ -12,16 +12,28 @@ import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/prot
 import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
 import { RULES } from '../src/lib/rules/registry';
 import { readAnswer } from '../src/lib/wire/append';
+import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
 import { appendSubject, askSubject, matchSubject, streamOf } from '../src/lib/wire/names.js';
 
 let server: TestLive;
 type Made = Awaited<ReturnType<TestLive['live']['createTable']>>;
 let tableA: Made;
 let tableB: Made;
+/** the table a flood spends its quota of: its own */
+let tableC: Made;
+/** Ana's phone's key, Ben's, and a leaked link's holder's */
+let ana: Signer;
+let ben: Signer;
+let mallory: Signer;
+
+/** An entry as a phone sends it: with its writer's key, signed. */
+const sign = (entry: Entry, signer: Signer = ana) => signed(entry, signer);
+const bytesOf = async (entry: Entry, signer: Signer = ana) => writeEntry(await sign(entry, signer));
 
 beforeAll(async () => {
+	[ana, ben, mallory] = await Promise.all([0, 1, 2].map(async () => signerOf(await newKeyPair())));
 	server = await startTestLive();
-	[tableA, tableB] = await server.live.createTables(2);
+	[tableA, tableB, tableC] = await server.live.createTables(3);
 });
 afterAll(async () => {
 	await server?.stop();
@@ -39,11 +51,11 @@ async function stored(table: string, match: string): Promise<Entry[]> {
 	}
 }
 
-/** A match started at table A by Ana's phone, with `changes` after it: the copy and the channel. */
-async function started(match: string, changes: Change[] = []) {
-	const nc = await server.phone(tableA.writer);
-	const channel = new LiveChannel(nc, tableA.table, match);
-	const start = startEntry({ id: newId(), match, by: ANA, at: Date.now() });
+/** A match started (at table A unless said) by Ana's phone, with `changes` after it: the copy and the channel. */
+async function started(match: string, changes: Change[] = [], made = tableA) {
+	const nc = await server.phone(made.writer);
+	const channel = new LiveChannel(nc, made.table, match);
+	const start = await sign(startEntry({ id: newId(), match, by: ANA, at: Date.now() }));
 	expect(await channel.append(writeEntry(start))).toMatchObject({ ok: true });
 	let copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
 	for (const change of changes) copy = await appended(channel, copy, change);
@@ -51,8 +63,14 @@ async function started(match: string, changes: Change[] = []) {
 }
 
 /** One more entry by Ana, which the keeper must store. */
-async function appended(channel: LiveChannel, copy: LiveMatch, change: Change, by = ANA) {
-	const entry = nextEntry(copy, change, by, newId(), Date.now());
+async function appended(
+	channel: LiveChannel,
+	copy: LiveMatch,
+	change: Change,
+	by = ANA,
+	signer = ana
+) {
+	const entry = await sign(nextEntry(copy, change, by, newId(), Date.now()), signer);
 	const answer = await channel.append(writeEntry(entry));
 	expect(answer).toMatchObject({ ok: true, duplicate: false });
 	return (accept(copy, entry, answer.ok ? answer.seq : 0) as { live: LiveMatch }).live;
@@ -77,13 +95,13 @@ describe('the keeper', () => {
 		const { channel, copy } = await started('restart-match', [reveal(10)]);
 		// a second start at 0: the table has one (moved); a start where the log ends: never
 		const again = startEntry({ id: newId(), match: 'restart-match', by: BEN });
-		expect(await channel.append(writeEntry(again))).toMatchObject({
+		expect(await channel.append(await bytesOf(again, ben))).toMatchObject({
 			ok: false,
 			why: 'moved',
 			length: 2
 		});
 		const late = { ...again, id: newId(), pos: 2, prev: copy.entries[1].id };
-		expect(await channel.append(writeEntry(late))).toMatchObject({
+		expect(await channel.append(await bytesOf(late, ben))).toMatchObject({
 			ok: false,
 			why: 'refused',
 			code: 'not-start'
@@ -103,27 +121,69 @@ describe('the keeper', () => {
 		expect(await said(new Uint8Array(20_000).fill(65))).toEqual({ ok: false, why: 'not-passpad' });
 		// another match's entry sent on this match's subject
 		const elsewhere = { ...nextEntry(copy, reveal(11), ANA, newId(), 1), match: 'other-match' };
-		expect(await said(writeEntry(elsewhere))).toMatchObject({ why: 'not-passpad' });
+		expect(await said(await bytesOf(elsewhere))).toMatchObject({ why: 'not-passpad' });
 		// a place the log does not end at
 		const far = { ...nextEntry(copy, reveal(11), ANA, newId(), 1), pos: 7 };
-		expect(await said(writeEntry(far))).toMatchObject({ why: 'moved', length: 2 });
+		expect(await said(await bytesOf(far))).toMatchObject({ why: 'moved', length: 2 });
 		const wrongPrev = { ...nextEntry(copy, reveal(11), ANA, newId(), 1), prev: 'not-the-last-1' };
-		expect(await said(writeEntry(wrongPrev))).toMatchObject({ why: 'moved' });
+		expect(await said(await bytesOf(wrongPrev))).toMatchObject({ why: 'moved' });
 		// the rules: a card is face up, so it is take or pass, never another reveal
 		const illegal = nextEntry(copy, reveal(11), ANA, newId(), 1);
-		const answer = await said(writeEntry(illegal));
+		const answer = await said(await bytesOf(illegal));
 		expect(answer).toMatchObject({ ok: false, why: 'refused' });
 		expect(answer.ok === false && answer.why === 'refused' && answer.code).toBeTruthy();
 		// an act by a phone that does not hold the pen
 		const notPen = nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, BEN, newId(), 1);
-		expect(await said(writeEntry(notPen))).toEqual({ ok: false, why: 'not-yours' });
+		expect(await said(await bytesOf(notPen, ben))).toEqual({ ok: false, why: 'not-yours' });
 		const ids = (await stored(tableA.table, 'junk-match')).map((entry) => entry.id);
 		expect(ids).toEqual(copy.entries.map((entry) => entry.id));
 	});
 
+	it('keeper: a leaked link writing under the pen phone’s name is refused, nothing stored', async () => {
+		const { copy } = await started('impersonation-match', [reveal(10)]);
+		const leaked = new LiveChannel(
+			await server.phone(tableA.writer),
+			tableA.table,
+			'impersonation-match'
+		);
+		const act = nextEntry(copy, { kind: 'act', action: { type: 'take' } }, ANA, newId(), 1);
+		// Ana's phone's id, the leaked link's own key
+		expect(await leaked.append(await bytesOf(act, mallory))).toEqual({
+			ok: false,
+			why: 'not-yours'
+		});
+		// Ana's key named, but signed by another: the signature fails
+		const forged = { ...(await sign(act, mallory)), key: ana.key };
+		expect(await leaked.append(writeEntry(forged))).toEqual({ ok: false, why: 'not-yours' });
+		// Ana's key named, the signature of another entry of hers
+		const other = await sign({ ...act, id: newId() });
+		expect(await leaked.append(writeEntry({ ...forged, sig: other.sig }))).toEqual({
+			ok: false,
+			why: 'not-yours'
+		});
+		// no key, no signature: not an entry the keeper stores
+		expect(await leaked.append(writeEntry(act))).toEqual({ ok: false, why: 'not-passpad' });
+		const ids = (await stored(tableA.table, 'impersonation-match')).map((entry) => entry.id);
+		expect(ids).toEqual(copy.entries.map((entry) => entry.id));
+	});
+
+	it('keeper: the pen given to a key: that key acts from then on, the giver no longer', async () => {
+		const { channel, copy } = await started('handover-match', [reveal(10)]);
+		const given = await appended(channel, copy, {
+			kind: 'pen',
+			to: BEN,
+			name: 'Ben',
+			key: ben.key
+		});
+		const bens = new LiveChannel(await server.phone(tableA.writer), tableA.table, 'handover-match');
+		const anas = nextEntry(given, { kind: 'act', action: { type: 'take' } }, ANA, newId(), 1);
+		expect(await channel.append(await bytesOf(anas))).toEqual({ ok: false, why: 'not-yours' });
+		await appended(bens, given, { kind: 'act', action: { type: 'take' } }, BEN, ben);
+	});
+
 	it('keeper: a retried entry already stored is answered as stored, never stored twice', async () => {
 		const { channel, copy } = await started('retry-match');
-		const entry = nextEntry(copy, reveal(10), ANA, newId(), 1);
+		const entry = await sign(nextEntry(copy, reveal(10), ANA, newId(), 1));
 		const first = await channel.append(writeEntry(entry));
 		const again = await channel.append(writeEntry(entry));
 		expect(first).toMatchObject({ ok: true, duplicate: false });
@@ -135,12 +195,18 @@ describe('the keeper', () => {
 		const { copy } = await started('pen-race-match', [reveal(10)]);
 		const phones = [await server.phone(tableA.writer), await server.phone(tableA.writer)];
 		const channels = phones.map((nc) => new LiveChannel(nc, tableA.table, 'pen-race-match'));
-		const takers = [BEN, 'phone-cleo-003'];
-		const answers = await Promise.all(
-			channels.map((channel, index) => {
-				const change: Change = { kind: 'pen', to: takers[index], name: `Taker ${index}` };
-				return channel.append(writeEntry(nextEntry(copy, change, takers[index], newId(), 1)));
+		const takers = [
+			{ by: BEN, signer: ben },
+			{ by: 'phone-cleo-003', signer: mallory }
+		];
+		const sent = await Promise.all(
+			takers.map(({ by, signer }, index) => {
+				const change: Change = { kind: 'pen', to: by, name: `Taker ${index}`, key: signer.key };
+				return bytesOf(nextEntry(copy, change, by, newId(), 1), signer);
 			})
+		);
+		const answers = await Promise.all(
+			channels.map((channel, index) => channel.append(sent[index]))
 		);
 		expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
 		expect(answers.filter((answer) => !answer.ok && answer.why === 'moved')).toHaveLength(1);
@@ -160,7 +226,7 @@ describe('the keeper', () => {
 		});
 		await listener.flush();
 		const nc = await server.phone(tableA.writer);
-		const start = startEntry({ id: newId(), match, by: ANA });
+		const start = await sign(startEntry({ id: newId(), match, by: ANA }));
 		nc.publish(appendSubject(tableA.table, match), writeEntry(start), {
 			reply: askSubject(tableB.table, match)
 		});
@@ -183,7 +249,7 @@ describe('the keeper', () => {
 	});
 
 	it('keeper: a flood of junk is refused, then slowed down; the table keeps its match', async () => {
-		const { channel, copy } = await started('flood-match', [reveal(10)]);
+		const { channel, copy } = await started('flood-match', [reveal(10)], tableC);
 		const junk = new Uint8Array(16 * 1024).fill(120);
 		const answers: string[] = [];
 		// 1.1 MB: past the table's bytes for the minute (src/lib/wire/limits.ts)
@@ -193,25 +259,27 @@ describe('the keeper', () => {
 		}
 		expect(answers.slice(0, 60).every((why) => why === 'not-passpad')).toBe(true);
 		expect(answers.at(-1)).toBe('slow-down');
-		const ids = (await stored(tableA.table, 'flood-match')).map((entry) => entry.id);
+		const ids = (await stored(tableC.table, 'flood-match')).map((entry) => entry.id);
 		expect(ids).toEqual(copy.entries.map((entry) => entry.id));
 		// a table's quota is its own: table B writes on
 		const other = new LiveChannel(await server.phone(tableB.writer), tableB.table, 'calm-match');
 		const start = startEntry({ id: newId(), match: 'calm-match', by: ANA });
-		expect(await other.append(writeEntry(start))).toMatchObject({ ok: true });
+		expect(await other.append(await bytesOf(start))).toMatchObject({ ok: true });
 	});
 
 	it('keeper: an entry written on the subject behind its back is read before the next append', async () => {
 		const { channel, copy } = await started('behind-match', [reveal(10)]);
 		// the admin writes the next entry itself (as a second keeper in a cluster would)
-		const entry = nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, ANA, newId(), 1);
+		const entry = await sign(
+			nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, ANA, newId(), 1)
+		);
 		await jetstream(server.live.nc).publish(
 			matchSubject(tableA.table, 'behind-match'),
 			writeEntry(entry)
 		);
 		// Ana's phone, which had not seen it, is told the table moved
 		const mine = nextEntry(copy, { kind: 'act', action: { type: 'take' } }, ANA, newId(), 1);
-		expect(await channel.append(writeEntry(mine))).toMatchObject({
+		expect(await channel.append(await bytesOf(mine))).toMatchObject({
 			ok: false,
 			why: 'moved',
 			length: 3

@@ -15,7 +15,7 @@ import {
 	streamOf
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
-import { EMPTY, fold, judge, type Copy } from './judge';
+import { EMPTY, fold, judgeEntry, signedEntry, type Copy } from './judge';
 import { Quota } from './quota';
 
 /** JetStream's "wrong last sequence": a message reached the subject that the copy lacks. */
@@ -101,8 +101,10 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		again = true
 	): Promise<AppendAnswer | null> {
 		const key = `${table}.${match}`;
+		const signed = await signedEntry(bytes, match);
+		if (!signed.ok) return signed.answer;
 		const copy = await copyOf(key, table, match);
-		const judged = judge(copy, bytes, match);
+		const judged = judgeEntry(copy, signed.entry);
 		if (judged.kind === 'answer') return judged.answer;
 		try {
 			const ack = await js.publish(matchSubject(table, match), bytes, {

@@ -357,7 +357,7 @@ test('pen: two phones take the pen at the same moment, again and again: one wins
 		await expect(winner.page.getByTestId('play')).not.toHaveAttribute('inert', '');
 		// the loser is told in words, follows the winner, and nothing changed on it
 		await expect(loser.page.getByTestId('live-stale')).toContainText(
-			'Another phone entered first: nothing changed here'
+			`${name.get(winner)} took the pen first: nothing changed here`
 		);
 		await expect(loser.page.getByTestId('live-pen')).toContainText(
 			`${name.get(winner)}'s phone has the pen`

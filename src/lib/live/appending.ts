@@ -4,7 +4,8 @@
  * when a refused step may be sent again.
  */
 import type { Append } from './client';
-import { newId, type Entry } from './protocol';
+import { newId, readEntry, type Entry } from './protocol';
+import { verified } from '$lib/wire/signing';
 import type { GameId } from '$lib/rules/common';
 import type { LiveMatch } from './replay';
 import { canonicalJson } from '$lib/wire/canonical';
@@ -50,4 +51,15 @@ export function startOf(
 			pen: me.name
 		}
 	};
+}
+
+/**
+ * An entry read from the server, its signature checked (a hostile server copy cannot write under
+ * a phone's key): one that names a key must be signed by it; one without (written before phones
+ * had keys) is read, and only acts while its pen has no key either (replay.ts).
+ */
+export async function readSigned(bytes: Uint8Array): Promise<ReturnType<typeof readEntry>> {
+	const read = readEntry(bytes);
+	if (!read.ok || (read.entry.key === undefined && read.entry.sig === undefined)) return read;
+	return (await verified(read.data)) ? read : { ok: false, why: 'malformed' };
 }

@@ -12,6 +12,7 @@ import {
 	type JetStreamClient
 } from '@nats-io/jetstream';
 import { readAnswer, type AppendRefusal } from '$lib/wire/append';
+import { PUBLIC_KEY } from '$lib/wire/signing';
 import { appendSubject, askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
 import { consumeOrdered } from './ordered';
 
@@ -177,20 +178,23 @@ export class LiveChannel {
 		);
 	}
 
-	/** "May I have the pen?": heard by the phones connected now, kept nowhere. */
-	ask(by: string, name: string) {
-		this.#nc.publish(askSubject(this.#table, this.#match), JSON.stringify({ by, name }));
+	/**
+	 * "May I have the pen?": heard by the phones connected now, kept nowhere. `key`: the asking
+	 * phone's public key, which the pen entry that gives it the pen names (docs/wire.md, "Keys").
+	 */
+	ask(by: string, name: string, key?: string) {
+		this.#nc.publish(askSubject(this.#table, this.#match), JSON.stringify({ by, name, key }));
 	}
 
-	onAsk(callback: (by: string, name: string) => void) {
+	onAsk(callback: (by: string, name: string, key?: string) => void) {
 		this.#subs.push(
 			this.#nc.subscribe(askSubject(this.#table, this.#match), {
 				callback: (error, message) => {
 					if (error) return;
 					try {
-						const { by, name } = message.json<{ by: unknown; name: unknown }>();
+						const { by, name, key } = message.json<{ by: unknown; name: unknown; key: unknown }>();
 						if (typeof by === 'string' && typeof name === 'string' && name.length <= 60) {
-							callback(by, name);
+							callback(by, name, typeof key === 'string' && PUBLIC_KEY.test(key) ? key : undefined);
 						}
 					} catch {
 						// not an ask: ignored

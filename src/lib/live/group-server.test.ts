@@ -31,8 +31,7 @@ import {
 } from '$lib/wire/names.js';
 import { startTestLive, type TestLive } from './test-server';
 import { LiveChannel } from './client';
-import { ANA, startEntry } from './fixtures';
-import { writeEntry } from './protocol';
+import { ANA, sealed, startEntry } from './fixtures';
 
 let server: TestLive;
 let club: NewGroup;
@@ -233,7 +232,7 @@ describe('group server', () => {
 		// the table's phones ask the keeper to append (docs/wire.md, "Who writes")
 		const start = startEntry({ match: 'match-live-1', by: ANA });
 		const channel = new LiveChannel(pen, table.table, 'match-live-1');
-		expect(await channel.append(writeEntry(start))).toMatchObject({ ok: true });
+		expect(await channel.append(await sealed(start))).toMatchObject({ ok: true });
 
 		const record = await readAll(board, groupStreamOf(club.group));
 		expect(record.get(boardTableSubject(club.group, table.table))?.body).toMatchObject({
@@ -244,7 +243,7 @@ describe('group server', () => {
 			open: true
 		});
 		const live = await readAll(board, streamOf(table.table));
-		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toEqual(start);
+		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toMatchObject(start);
 		// the pen phone's "still here" reaches the board
 		const heard = new Promise<string>((resolve) =>
 			board.subscribe(`passpad.${table.table}.here.>`, {

@@ -12,7 +12,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
-import { startEntry } from './fixtures';
+import { sealed, startEntry } from './fixtures';
 import { inboxOf, matchSubject, streamOf } from '$lib/wire/names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type Verdict } from './replay';
@@ -91,7 +91,7 @@ describe('live server', () => {
 		];
 		const by = 'phone-ana-0001';
 		let copy = (begin(startOf(match, by), 0, (id) => RULES[id]) as { live: LiveMatch }).live;
-		const first = await channels[0].append(writeEntry(copy.entries[0]));
+		const first = await channels[0].append(await sealed(copy.entries[0]));
 		expect(first.ok).toBe(true);
 		let bothAccepted = 0;
 		let losers = 0;
@@ -101,7 +101,7 @@ describe('live server', () => {
 				nextEntry(copy, { kind: 'pen', to: by, name: 'Ana' }, by, newId(), Date.now())
 			);
 			const answers = await Promise.all(
-				channels.map((channel, index) => channel.append(writeEntry(entries[index])))
+				channels.map(async (channel, index) => channel.append(await sealed(entries[index])))
 			);
 			const won = answers.filter((answer) => answer.ok);
 			if (won.length === 2) bothAccepted++;
@@ -156,7 +156,7 @@ describe('live server', () => {
 		const pen = new LiveChannel(await phone(tableA.writer), tableA.table, match);
 		const by = 'phone-ana-0001';
 		const start = startOf(match, by);
-		let seq = await pen.append(writeEntry(start));
+		let seq = await pen.append(await sealed(start));
 		const copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
 		const hostile = [
 			new TextEncoder().encode('{"v":1,"nonsense":true}'),
@@ -202,7 +202,7 @@ describe('live server', () => {
 		const acked: string[] = [];
 		async function push(entry: Entry) {
 			for (;;) {
-				const answer = await pen.append(writeEntry(entry));
+				const answer = await pen.append(await sealed(entry));
 				if (answer.ok) {
 					acked.push(entry.id);
 					return;

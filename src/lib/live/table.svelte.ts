@@ -7,50 +7,17 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
-import { SLOW_DOWN_MS, held, startOf, type Rejection } from './appending';
-import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
-import { accept, begin, nextEntry, type LiveMatch, type RefusedWhy } from './replay';
+import { SLOW_DOWN_MS, held, readSigned, startOf, type Rejection } from './appending';
+import { newId, writeEntry, type Change, type Entry } from './protocol';
+import { accept, begin, nextEntry, type LiveMatch } from './replay';
+import type { LocalPort, Me, Refused } from './table-port';
+import { signed } from '$lib/wire/signing';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 import { savePen } from './saved';
 
-/** This phone's own copy of the match, as the live table needs it. */
-export interface LocalMatch {
-	readonly id: string;
-	readonly game: GameId;
-	readonly config: unknown;
-	readonly names: readonly string[];
-	readonly createdAt: number;
-	readonly actions: readonly unknown[];
-}
-
-/** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
-export interface LocalPort {
-	read(): LocalMatch;
-	/** this phone's match becomes the table's log (already checked by the rules); false: not now */
-	write(table: LiveMatch): Promise<boolean>;
-	/** this phone's log kept as a new match of its own; its id */
-	keepApart(): Promise<string>;
-	/** the log as this phone last agreed with the table (its canonical JSON, wire/canonical.ts), null before ever */
-	synced(): string | null;
-	setSynced(key: string): void;
-}
-
-export interface Me {
-	/** this phone's id on the wire (kept in this browser) */
-	readonly by: string;
-	/** whose phone it is, as the table calls them */
-	readonly name: string;
-	/** a follower's credential: it never writes */
-	readonly reader: boolean;
-}
-
-export interface Refused {
-	readonly why: RefusedWhy;
-	readonly reason?: string;
-	readonly at: number;
-}
+export type { LocalMatch, LocalPort, Me, Refused } from './table-port';
 
 export class LiveTable {
 	readonly #channel: LiveChannel;
@@ -92,8 +59,10 @@ export class LiveTable {
 	/** the server's keeper refused this phone's entry, and why (docs/wire.md, "Who writes") */
 	rejected = $state.raw<{ why: Rejection; code?: string } | null>(null);
 	asked = $state(false);
-	asking = $state.raw<{ by: string; name: string } | null>(null);
+	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
 	lastHere = $state<number | null>(null);
+	/** when the last pen entry came in: the new holder is not silent before it said anything */
+	#penAt = $state<number | null>(null);
 	now = $state(Date.now());
 
 	constructor(
@@ -123,7 +92,8 @@ export class LiveTable {
 		return relate(this.#port.read().actions, this.table.actions).kind !== 'same';
 	}
 	get holderSilent(): boolean {
-		return holderSilent(this.lastHere, this.#joinedAt, this.now);
+		const heard = Math.max(this.lastHere ?? 0, this.#penAt ?? 0);
+		return holderSilent(heard || null, this.#joinedAt, this.now);
 	}
 
 	/**
@@ -140,8 +110,8 @@ export class LiveTable {
 			this.#channel.onHere((by) => {
 				if (this.table && by === this.table.pen.by) this.lastHere = Date.now();
 			});
-			this.#channel.onAsk((by, name) => {
-				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name };
+			this.#channel.onAsk((by, name, key) => {
+				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name, key };
 			});
 		}
 		this.#timers.push(
@@ -155,7 +125,7 @@ export class LiveTable {
 	}
 
 	async #start() {
-		const start = startOf(this.#port.read(), this.#me);
+		const start = await this.#signed(startOf(this.#port.read(), this.#me));
 		const answer = await this.#channel.append(writeEntry(start));
 		if (!answer.ok) return; // already live (a reload): following tells the rest
 		const verdict = begin(start, answer.seq, this.#rulesOf);
@@ -168,7 +138,7 @@ export class LiveTable {
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
 		if (this.#closed) return;
-		const read = readEntry(bytes);
+		const read = await readSigned(bytes);
 		if (!read.ok) {
 			this.refused = { why: read.why, at: seq };
 		} else {
@@ -180,6 +150,8 @@ export class LiveTable {
 				this.table = verdict.live;
 				// the pen moved (to this phone or another): an ask made before is answered
 				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
+				if (read.entry.change.kind === 'pen' && verdict.kind === 'applied')
+					this.#penAt = Date.now();
 				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
 				this.#sayPen();
 			} else if (verdict.kind === 'conflict') {
@@ -280,7 +252,7 @@ export class LiveTable {
 			const entry =
 				this.#inFlight && this.#inFlight.pos === table.entries.length
 					? this.#inFlight
-					: nextEntry(table, change, this.#me.by, newId(), Date.now());
+					: await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
 			// never send what the other phones would refuse
 			const checked = accept(table, entry, 0);
 			if (checked.kind !== 'applied') return;
@@ -330,7 +302,7 @@ export class LiveTable {
 		if (this.holderSilent) {
 			await this.#takeNow();
 		} else {
-			this.#channel.ask(this.#me.by, this.#me.name);
+			this.#channel.ask(this.#me.by, this.#me.name, this.#me.signer?.key);
 			this.asked = true;
 			// unanswered, and the holder falls silent: taken then
 			const check = setInterval(() => {
@@ -348,7 +320,7 @@ export class LiveTable {
 		const table = this.table;
 		if (!table) return;
 		this.asked = false;
-		await this.#pushPen(this.#me.by, this.#me.name);
+		await this.#pushPen(this.#me.by, this.#me.name, this.#me.signer?.key);
 	}
 
 	/** The pen phone gives the pen to the phone that asked. */
@@ -356,13 +328,14 @@ export class LiveTable {
 		const to = this.asking;
 		if (!to || !this.penIsMine) return;
 		this.asking = null;
-		await this.#pushPen(to.by, to.name);
+		await this.#pushPen(to.by, to.name, to.key);
 	}
 
-	async #pushPen(to: string, name: string) {
+	async #pushPen(to: string, name: string, key?: string) {
 		const table = this.table;
 		if (!table) return;
-		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
+		const change: Change = key ? { kind: 'pen', to, name, key } : { kind: 'pen', to, name };
+		const entry = await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
 		const answer = await this.#channel.append(writeEntry(entry));
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
@@ -370,6 +343,11 @@ export class LiveTable {
 			[this.stale, this.#staleId] = [false, null];
 		} else if (answer.why === 'moved') [this.stale, this.#staleId] = [true, entry.id];
 		else if (answer.why !== 'offline') this.rejected = { why: answer.why };
+	}
+
+	/** The entry with this phone's key and signature (docs/wire.md, "Keys"). */
+	#signed(entry: Entry): Promise<Entry> {
+		return this.#me.signer ? signed(entry, this.#me.signer) : Promise.resolve(entry);
 	}
 
 	/** The person chose: this match follows the table; this phone's own entries are kept apart. */

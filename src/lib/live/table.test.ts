@@ -150,6 +150,63 @@ describe('live table', () => {
 		await table.close();
 	});
 
+	it('the loser of a race for the pen asks next time: the winner’s silence counts from its pen entry', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			const joined = Date.now();
+			const server = fakeChannel(() => ({ ok: false, why: 'moved' }));
+			const { table } = await opened(server, ben);
+			// 40 s with no word from Ana: Ben takes the pen at once, and loses the race to Chloé
+			vi.setSystemTime(joined + 40_000);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(true);
+			await table.takePen('Ben');
+			await server.deliver(2, penTo(table, cleo, cleo, 'entry-cleo-pen', 2));
+			await settle();
+			expect(table.penName).toBe('Chloé');
+			// Chloé has not said "still here" yet, but she has only just taken it: Ben asks
+			vi.setSystemTime(joined + 41_000);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(false);
+			await table.takePen('Ben');
+			expect(server.sent.map((entry) => entry.change.kind)).toEqual(['pen']);
+			expect(table.asked).toBe(true);
+			// 30 s after her pen entry with no word, she is silent
+			vi.setSystemTime(joined + 70_001);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(true);
+			await table.close();
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it('an entry the keeper refuses is worded and not sent again blind; a later entry here is', async () => {
+		const answers: Append[] = [{ ok: false, why: 'refused', code: 'not-your-turn' }];
+		const server = fakeChannel(() => answers.shift() ?? { ok: true, seq: 9, duplicate: false });
+		const { port, state } = fakePort();
+		const table = new LiveTable(server.channel, port, { ...ana, reader: false }, (id) => RULES[id]);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		state.actions = [{ type: 'reveal', card: 3 }];
+		table.changed();
+		await settle();
+		expect(table.rejected).toEqual({ why: 'refused', code: 'not-your-turn' });
+		// the table moves on (Ana's "still here", another look): the same step is not sent again
+		table.changed();
+		await server.deliver(1, start);
+		await settle();
+		expect(server.sent).toHaveLength(1);
+		// Ana takes it back and enters another: that one goes
+		state.actions = [{ type: 'reveal', card: 4 }];
+		table.changed();
+		await vi.waitFor(() => expect(server.sent).toHaveLength(2));
+		expect(server.sent[1].change).toEqual({ kind: 'act', action: { type: 'reveal', card: 4 } });
+		await vi.waitFor(() => expect(table.rejected).toBeNull());
+		await table.close();
+	});
+
 	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
 		// a server as the keeper keeps one match: an entry is stored only where the log ends
 		// (after the one it names), and an id seen before is acknowledged again, never stored twice

@@ -1,0 +1,46 @@
+/**
+ * What the live table (table.svelte.ts) is given: this phone's match and how to write it, and
+ * who this phone is at the table (docs/live.md, "On the phone").
+ */
+import type { GameId } from '$lib/rules/common';
+import type { Signer } from '$lib/wire/signing';
+import type { LiveMatch, RefusedWhy } from './replay';
+
+/** This phone's own copy of the match, as the live table needs it. */
+export interface LocalMatch {
+	readonly id: string;
+	readonly game: GameId;
+	readonly config: unknown;
+	readonly names: readonly string[];
+	readonly createdAt: number;
+	readonly actions: readonly unknown[];
+}
+
+/** How the live table reads and writes this phone's match (the store's sync port, or an adapter). */
+export interface LocalPort {
+	read(): LocalMatch;
+	/** this phone's match becomes the table's log (already checked by the rules); false: not now */
+	write(table: LiveMatch): Promise<boolean>;
+	/** this phone's log kept as a new match of its own; its id */
+	keepApart(): Promise<string>;
+	/** the log as this phone last agreed with the table (its canonical JSON, wire/canonical.ts), null before ever */
+	synced(): string | null;
+	setSynced(key: string): void;
+}
+
+export interface Me {
+	/** this phone's id on the wire (kept in this browser) */
+	readonly by: string;
+	/** whose phone it is, as the table calls them */
+	readonly name: string;
+	/** a follower's credential: it never writes */
+	readonly reader: boolean;
+	/** what signs this phone's entries (its own key pair, keys.ts); none: sent unsigned */
+	readonly signer?: Signer;
+}
+
+export interface Refused {
+	readonly why: RefusedWhy;
+	readonly reason?: string;
+	readonly at: number;
+}
