@@ -4,7 +4,7 @@
  * link. Whatever they send, only entries a phone would accept reach the stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jetstream } from '@nats-io/jetstream';
+import { DiscardPolicy, jetstream } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { LiveChannel } from '../src/lib/live/client';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
@@ -265,6 +265,38 @@ describe('the keeper', () => {
 		const other = new LiveChannel(await server.phone(tableB.writer), tableB.table, 'calm-match');
 		const start = startEntry({ id: newId(), match: 'calm-match', by: ANA });
 		expect(await other.append(await bytesOf(start))).toMatchObject({ ok: true });
+	});
+
+	it('keeper: a full table refuses the next entry and keeps its match (a table opened before the keeper too)', async () => {
+		const [made] = await server.live.createTables(1);
+		// as streams were made before the keeper: the oldest dropped when full; and a small store
+		const jsm = server.live.jsm;
+		const config = (await jsm.streams.info(streamOf(made.table))).config;
+		await jsm.streams.update(streamOf(made.table), {
+			...config,
+			discard: DiscardPolicy.Old,
+			max_bytes: 4_096
+		});
+		const opened = await started('full-match', [], made);
+		const { channel } = opened;
+		let { copy } = opened;
+		const answers: string[] = [];
+		for (let card = 3; card < 30 && answers.at(-1) !== 'full'; card++) {
+			const entry = await sign(nextEntry(copy, reveal(card), ANA, newId(), 1));
+			const answer = await channel.append(writeEntry(entry));
+			answers.push(answer.ok ? 'ok' : answer.why);
+			if (answer.ok) copy = (accept(copy, entry, answer.seq) as { live: LiveMatch }).live;
+			const take = await sign(
+				nextEntry(copy, { kind: 'act', action: { type: 'take' } }, ANA, newId(), 1)
+			);
+			const taken = await channel.append(writeEntry(take));
+			answers.push(taken.ok ? 'ok' : taken.why);
+			if (taken.ok) copy = (accept(copy, take, taken.seq) as { live: LiveMatch }).live;
+		}
+		expect(answers.at(-1)).toBe('full');
+		expect(answers.filter((why) => why !== 'ok' && why !== 'full')).toEqual([]);
+		const ids = (await stored(made.table, 'full-match')).map((entry) => entry.id);
+		expect(ids).toEqual(copy.entries.map((entry) => entry.id));
 	});
 
 	it('keeper: an entry written on the subject behind its back is read before the next append', async () => {

@@ -5,7 +5,13 @@
 // with the stream sequence or a refusal word. A refused entry is never stored, so nothing a
 // leaked link sends can stop a table or fill its store with junk.
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
-import { DeliverPolicy, JetStreamApiError, jetstream } from '@nats-io/jetstream';
+import {
+	DeliverPolicy,
+	DiscardPolicy,
+	JetStreamApiError,
+	jetstream,
+	jetstreamManager
+} from '@nats-io/jetstream';
 import {
 	ALL_APPENDS,
 	MATCH_ID,
@@ -54,9 +60,25 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	const log = options.log ?? (() => {});
 	const copies = new Map<string, Copy>();
 	const queues = new Map<string, Promise<void>>();
+	const refusing = new Set<string>();
+
+	/**
+	 * A table opened before the keeper drops its oldest entry when its stream is full: from its
+	 * first append on, it refuses the next instead (`full`), so a full table keeps its match.
+	 */
+	async function refuseWhenFull(table: string) {
+		if (refusing.has(table)) return;
+		const jsm = await jetstreamManager(nc, { checkAPI: false });
+		const info = await jsm.streams.info(streamOf(table));
+		if (info.config.discard !== DiscardPolicy.New) {
+			await jsm.streams.update(streamOf(table), { ...info.config, discard: DiscardPolicy.New });
+		}
+		refusing.add(table);
+	}
 
 	/** Every message of the match's subject, read in order: the copy as the stream has it. */
 	async function load(table: string, match: string): Promise<Copy> {
+		await refuseWhenFull(table);
 		const subject = matchSubject(table, match);
 		const consumer = await js.consumers.get(streamOf(table), {
 			filter_subjects: subject,
