@@ -3,30 +3,32 @@
  * signs, and kept in IndexedDB, in the settings store (db/settings.ts, key `live.keys`): a
  * CryptoKeyPair is stored as it is (IndexedDB keeps CryptoKeys), its private key not extractable,
  * so it signs on this phone and never leaves it, not even in a backup (backups read no setting).
+ * A page with no WebCrypto (plain http on a LAN) keeps tweetnacl's key bytes there instead
+ * (wire/signing.ts).
  */
 import { database } from '$lib/db';
-import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
+import { newKeyPair, signerOf, type KeyPair, type Signer } from '$lib/wire/signing';
 
 const KEYS = 'live.keys';
 
 /** What keeps the pair: the phone's settings store, or a test's. */
 export interface KeyStore {
-	get(): Promise<CryptoKeyPair | undefined>;
+	get(): Promise<KeyPair | undefined>;
 	/** stores `pair` unless one is kept already; the one kept */
-	keep(pair: CryptoKeyPair): Promise<CryptoKeyPair>;
+	keep(pair: KeyPair): Promise<KeyPair>;
 }
 
 export const settingsKeyStore = (): KeyStore => ({
 	async get() {
 		const row = await database().settings.get(KEYS);
-		return row?.value as CryptoKeyPair | undefined;
+		return row?.value as KeyPair | undefined;
 	},
 	async keep(pair) {
 		const settings = database().settings;
 		// two tabs making their first entry at once keep one pair: the first stored
 		return database().transaction('rw', settings, async () => {
 			const row = await settings.get(KEYS);
-			if (row) return row.value as CryptoKeyPair;
+			if (row) return row.value as KeyPair;
 			await settings.put({ key: KEYS, value: pair });
 			return pair;
 		});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { PUBLIC_KEY, SIGNATURE, newKeyPair, signed, signerOf, verified } from './signing';
 
@@ -42,8 +42,33 @@ describe('who wrote a message (docs/wire.md, "What travels")', () => {
 	});
 
 	it('signing: the private key never leaves WebCrypto', async () => {
-		const pair = await newKeyPair();
+		const pair = (await newKeyPair()) as CryptoKeyPair;
 		expect(pair.privateKey.extractable).toBe(false);
 		await expect(crypto.subtle.exportKey('pkcs8', pair.privateKey)).rejects.toThrow();
+	});
+});
+
+describe('signing without WebCrypto (a page on plain http: no crypto.subtle)', () => {
+	it('signing: tweetnacl’s keys sign what WebCrypto verifies, and verifies what WebCrypto signed', async () => {
+		const web = await signed(entry, ana);
+		const real = globalThis.crypto;
+		vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+		let plain;
+		try {
+			const pair = await newKeyPair();
+			expect('secretKey' in pair).toBe(true);
+			plain = await signed(entry, await signerOf(pair));
+			expect(plain.key).toMatch(PUBLIC_KEY);
+			// a plain page reads a secure one's entries, and refuses a changed one
+			expect(await verified(web)).toBe(true);
+			expect(await verified(plain)).toBe(true);
+			expect(await verified({ ...web, pos: 9 })).toBe(false);
+			expect(await verified({ ...plain, key: ana.key })).toBe(false);
+		} finally {
+			vi.unstubAllGlobals();
+		}
+		// and WebCrypto (the keeper's, a secure page's) reads the plain page's
+		expect(await verified(plain)).toBe(true);
+		expect(await verified({ ...plain, pos: 9 })).toBe(false);
 	});
 });

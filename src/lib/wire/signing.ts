@@ -4,6 +4,11 @@
  * signature against the key the message names. The signature covers the canonical JSON
  * (canonical.ts) of the message as sent, without its `sig`, so no reader's parsing changes what
  * was signed.
+ *
+ * WebCrypto's `subtle` exists in a secure context only: a phone on a club's plain
+ * `http://<lan address>` (docs/live.md, "Content-Security-Policy") has none. There the same
+ * Ed25519 is done by tweetnacl (pure JavaScript, already among the live client's packages: the
+ * NATS library's nkeys use it), loaded only then, and the key pair is kept as bytes.
  */
 import { canonicalJson } from './canonical';
 
@@ -36,12 +41,32 @@ export interface Signer {
 	sign(bytes: Uint8Array): Promise<string>;
 }
 
-/** A new key pair: the private key can sign but never leaves WebCrypto (not extractable). */
-export function newKeyPair(): Promise<CryptoKeyPair> {
-	return crypto.subtle.generateKey(ED25519, false, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+/** What a phone keeps: a WebCrypto pair, or where there is no WebCrypto, tweetnacl's secret key. */
+export type KeyPair = CryptoKeyPair | { readonly secretKey: Uint8Array };
+
+/** WebCrypto's subtle, where the page has it (a secure context, node). */
+const subtle = (): SubtleCrypto | undefined => globalThis.crypto?.subtle;
+const nacl = async () => (await import('tweetnacl')).default;
+
+/**
+ * A new key pair: with WebCrypto, the private key can sign but never leaves it (not
+ * extractable); without, tweetnacl's 64 bytes.
+ */
+export async function newKeyPair(): Promise<KeyPair> {
+	const web = subtle();
+	if (!web) return { secretKey: (await nacl()).sign.keyPair().secretKey };
+	return web.generateKey(ED25519, false, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 }
 
-export async function signerOf(pair: CryptoKeyPair): Promise<Signer> {
+export async function signerOf(pair: KeyPair): Promise<Signer> {
+	if ('secretKey' in pair) {
+		const sign = (await nacl()).sign;
+		return {
+			// tweetnacl's secret key is the seed, then the public key
+			key: toBase64url(pair.secretKey.slice(32)),
+			sign: async (bytes) => toBase64url(sign.detached(bytes, pair.secretKey))
+		};
+	}
 	const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
 	return {
 		key: toBase64url(raw),
@@ -82,6 +107,10 @@ export async function verified(message: unknown): Promise<boolean> {
 	const { key, sig } = message as { key?: unknown; sig?: unknown };
 	if (typeof key !== 'string' || !PUBLIC_KEY.test(key)) return false;
 	if (typeof sig !== 'string' || !SIGNATURE.test(sig)) return false;
+	if (!subtle()) {
+		const { sign } = await nacl();
+		return sign.detached.verify(signedBytes(message), fromBase64url(sig), fromBase64url(key));
+	}
 	try {
 		return await crypto.subtle.verify(
 			ED25519,
