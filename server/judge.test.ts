@@ -69,6 +69,27 @@ describe('what the keeper stores', () => {
 			expect(judged.next(7)).toMatchObject({ lastSeq: 7, live: { pen: { by: BEN } } });
 	});
 
+	it('judge: a refusal carries what the rule’s words name (the card)', () => {
+		let copy = copyOf([start]);
+		for (const [id, action] of [
+			['entry-rev-001', { type: 'reveal', card: 10 }],
+			['entry-take-01', { type: 'take' }]
+		] as const) {
+			const judged = judge(copy, writeEntry(next(copy, { kind: 'act', action }, id)), MATCH);
+			if (judged.kind !== 'append') throw new Error(JSON.stringify(judged));
+			copy = judged.next(copy.lastSeq + 1);
+		}
+		const again = next(
+			copy,
+			{ kind: 'act', action: { type: 'reveal', card: 10 } },
+			'entry-rev-002'
+		);
+		expect(judge(copy, writeEntry(again), MATCH)).toEqual({
+			kind: 'answer',
+			answer: { ok: false, why: 'refused', code: 'card-already-revealed', params: { card: 10 } }
+		});
+	});
+
 	it('judge: an action the rules refuse is refused with the reducer’s code', () => {
 		const copy = copyOf([start]);
 		const take = next(copy, { kind: 'act', action: { type: 'take' } }, 'entry-take-01');

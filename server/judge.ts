@@ -85,7 +85,11 @@ export function judgeEntry(copy: Copy, entry: Entry): Judged {
 			return { kind: 'answer', answer: { ok: false, why: 'refused', code: 'not-start' } };
 		default: {
 			const code = verdict.refusal?.code ?? verdict.why;
-			return { kind: 'answer', answer: { ok: false, why: 'refused', code } };
+			const params = verdict.refusal?.params;
+			const answer = params
+				? ({ ok: false, why: 'refused', code, params: { ...params } } as const)
+				: ({ ok: false, why: 'refused', code } as const);
+			return { kind: 'answer', answer };
 		}
 	}
 }

@@ -23,8 +23,13 @@ export type Append =
 	| { readonly ok: true; readonly seq: number; readonly duplicate: boolean }
 	/** the table's log does not end where the entry says: another entry got there first */
 	| { readonly ok: false; readonly why: 'moved'; readonly length?: number }
-	/** the game's rules refused it (`code`: the reducer's), or a start past the first entry */
-	| { readonly ok: false; readonly why: 'refused'; readonly code?: string }
+	/** the game's rules refused it (`code`, `params`: the reducer's), or a start past the first entry */
+	| {
+			readonly ok: false;
+			readonly why: 'refused';
+			readonly code?: string;
+			readonly params?: Readonly<Record<string, string | number>>;
+	  }
 	/**
 	 * not an entry (`not-passpad`), not this phone's to write (`not-yours`: a follower's
 	 * credential, or an entry only the pen writes), the table's store full (`full`), or its quota
@@ -105,7 +110,9 @@ export class LiveChannel {
 		if (!answer) return { ok: false, why: 'offline' };
 		if (answer.ok) return { ok: true, seq: answer.seq, duplicate: answer.duplicate };
 		if (answer.why === 'moved') return { ok: false, why: 'moved', length: answer.length };
-		if (answer.why === 'refused') return { ok: false, why: 'refused', code: answer.code };
+		if (answer.why === 'refused') {
+			return { ok: false, why: 'refused', code: answer.code, params: answer.params };
+		}
 		return { ok: false, why: answer.why };
 	}
 

@@ -57,7 +57,11 @@ export class LiveTable {
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
 	/** the server's keeper refused this phone's entry, and why (docs/wire.md, "Who writes") */
-	rejected = $state.raw<{ why: Rejection; code?: string } | null>(null);
+	rejected = $state.raw<{
+		why: Rejection;
+		code?: string;
+		params?: Readonly<Record<string, string | number>>;
+	} | null>(null);
 	asked = $state(false);
 	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
 	lastHere = $state<number | null>(null);
@@ -283,7 +287,7 @@ export class LiveTable {
 				this.#heldBack = held(this.#port.read().actions, table);
 				this.rejected =
 					answer.why === 'refused' && answer.code
-						? { why: answer.why, code: answer.code }
+						? { why: answer.why, code: answer.code, params: answer.params }
 						: { why: answer.why };
 				return;
 			}

@@ -182,7 +182,9 @@ describe('live table', () => {
 	});
 
 	it('an entry the keeper refuses is worded and not sent again blind; a later entry here is', async () => {
-		const answers: Append[] = [{ ok: false, why: 'refused', code: 'not-your-turn' }];
+		const answers: Append[] = [
+			{ ok: false, why: 'refused', code: 'card-already-revealed', params: { card: 3 } }
+		];
 		const server = fakeChannel(() => answers.shift() ?? { ok: true, seq: 9, duplicate: false });
 		const { port, state } = fakePort();
 		const table = new LiveTable(server.channel, port, { ...ana, reader: false }, (id) => RULES[id]);
@@ -192,7 +194,11 @@ describe('live table', () => {
 		state.actions = [{ type: 'reveal', card: 3 }];
 		table.changed();
 		await settle();
-		expect(table.rejected).toEqual({ why: 'refused', code: 'not-your-turn' });
+		expect(table.rejected).toEqual({
+			why: 'refused',
+			code: 'card-already-revealed',
+			params: { card: 3 }
+		});
 		// the table moves on (Ana's "still here", another look): the same step is not sent again
 		table.changed();
 		await server.deliver(1, start);

@@ -31,6 +31,16 @@ export const AppendAnswer = v.variant('ok', [
 		why: v.picklist(REFUSALS),
 		/** `refused`: the reducer's code (a rule's words on the phone) */
 		code: v.optional(v.pipe(v.string(), v.maxLength(60))),
+		/** `refused`: what the rule's words name (a card, a seat) */
+		params: v.optional(
+			v.pipe(
+				v.record(
+					v.pipe(v.string(), v.maxLength(20)),
+					v.union([v.pipe(v.string(), v.maxLength(60)), v.number()])
+				),
+				v.check((params) => Object.keys(params).length <= 8)
+			)
+		),
 		/** `moved`: how many entries the table has, and the last one's id */
 		length: v.optional(Seq),
 		last: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))))
