@@ -54,8 +54,8 @@ export const readingOf = (stream: string): string[] => [
  * asks for its own group only; the server alone writes the group's tables and members; the
  * board reads the group and its open tables and never writes (docs/group.md, "Credentials").
  * The host may also ask the running server to revoke (docs/live.md, "One owner of the registry").
- * A table's writer never publishes to its stream: it asks the keeper to append (docs/wire.md,
- * "Who writes"), so what a leaked players' link sends is checked before it is stored.
+ * A table's writer never publishes to its stream: it asks the keeper to append (docs/live.md,
+ * "Who writes: the keeper"), so what a leaked players' link sends is checked before it is stored.
  * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
 export function permissionsOf(

@@ -127,7 +127,7 @@ export async function startLive(options: LiveOptions) {
 	// a cluster elects its JetStream leader a few seconds after starting: no check now
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
 	const js = jetstream(nc, { timeout: 5_000 });
-	// the one writer of every table's stream (docs/wire.md, "Who writes")
+	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
 	const keeper = startKeeper(nc, {
 		usersOf: (table) =>
 			registry.users.filter((user) => user.table === table).map(({ user }) => user),

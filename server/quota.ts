@@ -1,4 +1,4 @@
-// Each live table's quota at the keeper (docs/wire.md, "Who writes", check 5): the entries and
+// Each live table's quota at the keeper (docs/live.md, "Who writes: the keeper", check 5): the entries and
 // bytes it sent in the last minute, every request let through counted (one the keeper then
 // refuses too: a flood of junk costs the server its reading), so a leaked link's flood is held to a trickle. Pure: the clock
 // is given.

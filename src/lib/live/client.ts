@@ -89,7 +89,7 @@ export class LiveChannel {
 	}
 
 	/**
-	 * Asks the server's keeper to append an entry's bytes (docs/wire.md, "Who writes"): it checks
+	 * Asks the server's keeper to append an entry's bytes (docs/live.md, "Who writes: the keeper"): it checks
 	 * the entry against the table's log (its position, the pen, the game's rules, the table's
 	 * quota) and stores it, or says why not. The entry's id makes a retry a no-op: one already
 	 * stored is answered as stored. The caller waits for each answer before the next append.
@@ -187,7 +187,7 @@ export class LiveChannel {
 
 	/**
 	 * "May I have the pen?": heard by the phones connected now, kept nowhere. `key`: the asking
-	 * phone's public key, which the pen entry that gives it the pen names (docs/wire.md, "Keys").
+	 * phone's public key, which the pen entry that gives it the pen names (docs/live.md, "Who writes: the keeper").
 	 */
 	ask(by: string, name: string, key?: string) {
 		this.#nc.publish(askSubject(this.#table, this.#match), JSON.stringify({ by, name, key }));

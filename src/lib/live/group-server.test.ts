@@ -229,7 +229,7 @@ describe('group server', () => {
 			})
 		);
 		const pen = await server.phone(table.writer);
-		// the table's phones ask the keeper to append (docs/wire.md, "Who writes")
+		// the table's phones ask the keeper to append (docs/live.md, "Who writes: the keeper")
 		const start = startEntry({ match: 'match-live-1', by: ANA });
 		const channel = new LiveChannel(pen, table.table, 'match-live-1');
 		expect(await channel.append(await sealed(start))).toMatchObject({ ok: true });

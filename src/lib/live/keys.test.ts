@@ -18,7 +18,7 @@ function memoryStore() {
 
 afterEach(forgetSigner);
 
-describe('this phone’s key (docs/wire.md, "Keys")', () => {
+describe('this phone’s key (docs/live.md, "Who writes: the keeper")', () => {
 	it('keys: made once on first use and kept: the same key at every later use, after a reload too', async () => {
 		const { store, kept } = memoryStore();
 		const [one, two] = await Promise.all([phoneSigner(store), phoneSigner(store)]);

@@ -1,5 +1,5 @@
 /**
- * This phone's own key pair (docs/wire.md, "Keys"): made once, on the first live entry it
+ * This phone's own key pair (docs/live.md, "Who writes: the keeper"): made once, on the first live entry it
  * signs, and kept in IndexedDB, in the settings store (db/settings.ts, key `live.keys`): a
  * CryptoKeyPair is stored as it is (IndexedDB keeps CryptoKeys), its private key not extractable,
  * so it signs on this phone and never leaves it, not even in a backup (backups read no setting).

@@ -56,7 +56,7 @@ export class LiveTable {
 	conflict = $state.raw<{ here: number; table: number } | null>(null);
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
-	/** the server's keeper refused this phone's entry, and why (docs/wire.md, "Who writes") */
+	/** the server's keeper refused this phone's entry, and why (docs/live.md, "Who writes: the keeper") */
 	rejected = $state.raw<{
 		why: Rejection;
 		code?: string;
@@ -349,7 +349,7 @@ export class LiveTable {
 		else if (answer.why !== 'offline') this.rejected = { why: answer.why };
 	}
 
-	/** The entry with this phone's key and signature (docs/wire.md, "Keys"). */
+	/** The entry with this phone's key and signature (docs/live.md, "Who writes: the keeper"). */
 	#signed(entry: Entry): Promise<Entry> {
 		return this.#me.signer ? signed(entry, this.#me.signer) : Promise.resolve(entry);
 	}
