@@ -9,6 +9,7 @@ export { LiveChannel } from '../src/lib/live/client';
 export { writeEntry, newId } from '../src/lib/live/protocol';
 export { accept, begin, nextEntry } from '../src/lib/live/replay';
 export { RULES } from '../src/lib/rules/registry';
+export { newKeyPair, signed, signerOf } from '../src/lib/wire/signing';
 
 const NAMES = ['Ana', 'Ben', 'Chloé', 'Dan', 'Eve', 'Fay'];
 const one = <T>(arbitrary: fc.Arbitrary<T>, seed: number) =>

@@ -53,7 +53,7 @@ export const launchChromium = () =>
 	});
 
 /**
- * A pen phone at a live table: the match's start entry appended, then one action every `every`
+ * A pen phone at a live table (its own key pair): the match's start entry appended, then one action every `every`
  * ms until `stopped()`, the match played again from its start once over (a rewrite to no
  * action). `kit` is the live modules (loadKit); `pen` the phone's LiveChannel; `onSent(entry)`
  * as each entry goes, `onFailure()` for an append refused (the loop ends there). Resolves once
@@ -61,6 +61,9 @@ export const launchChromium = () =>
  */
 export async function enterMatch(kit, pen, options) {
 	const { writeEntry, newId, accept, begin, nextEntry, RULES } = kit;
+	// each phone signs its entries with its own key: the server's keeper stores no other
+	const signer = await kit.signerOf(await kit.newKeyPair());
+	const sealed = async (entry) => writeEntry(await kit.signed(entry, signer));
 	const { match, game, config, names, actions, every, stopped } = options;
 	const { random = Math.random, onSent = () => {}, onFailure = () => {} } = options;
 	const by = newId();
@@ -75,8 +78,7 @@ export async function enterMatch(kit, pen, options) {
 		change: { kind: 'start', game, config, names, createdAt: Date.now(), pen: names[0] }
 	};
 	let copy = begin(start, 0, (id) => RULES[id]).live;
-	const first = await pen.append(writeEntry(start), start.id, 0);
-	let after = first.ok ? first.seq : 0;
+	await pen.append(await sealed(start));
 	let next = 0;
 	const loop = (async () => {
 		await sleep(random() * every);
@@ -90,12 +92,11 @@ export async function enterMatch(kit, pen, options) {
 			if (verdict.kind !== 'applied') break;
 			copy = verdict.live;
 			onSent(entry);
-			const answer = await pen.append(writeEntry(entry), entry.id, after);
+			const answer = await pen.append(await sealed(entry));
 			if (!answer.ok) {
 				onFailure();
 				break;
 			}
-			after = answer.seq;
 			await sleep(every);
 		}
 	})();

@@ -3,12 +3,12 @@
 import {
 	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
+	appendsOf,
 	asksOf,
 	groupProvisionsOf,
 	groupStreamOf,
 	heresOf,
 	inboxOf,
-	matchesOf,
 	playerSubject,
 	recordSubject,
 	streamOf
@@ -54,6 +54,8 @@ export const readingOf = (stream: string): string[] => [
  * asks for its own group only; the server alone writes the group's tables and members; the
  * board reads the group and its open tables and never writes (docs/group.md, "Credentials").
  * The host may also ask the running server to revoke (docs/live.md, "One owner of the registry").
+ * A table's writer never publishes to its stream: it asks the keeper to append (docs/live.md,
+ * "Who writes: the keeper"), so what a leaked players' link sends is checked before it is stored.
  * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
 export function permissionsOf(
@@ -96,7 +98,7 @@ export function permissionsOf(
 		return { publish: reading, subscribe: [inbox, heresOf(table)] };
 	}
 	return {
-		publish: [...reading, matchesOf(table), asksOf(table), heresOf(table)],
+		publish: [...reading, appendsOf(table), asksOf(table), heresOf(table)],
 		subscribe: [inbox, asksOf(table), heresOf(table)]
 	};
 }

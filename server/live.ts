@@ -22,6 +22,7 @@ import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';
 import { provisionGroup, removeMember, type Desk } from './groups';
+import { startKeeper } from './keeper';
 import { takeLock } from './lock';
 import {
 	freePort,
@@ -126,6 +127,12 @@ export async function startLive(options: LiveOptions) {
 	// a cluster elects its JetStream leader a few seconds after starting: no check now
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
 	const js = jetstream(nc, { timeout: 5_000 });
+	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
+	const keeper = startKeeper(nc, {
+		usersOf: (table) =>
+			registry.users.filter((user) => user.table === table).map(({ user }) => user),
+		log
+	});
 
 	/**
 	 * The registry written and every running node's config read again (a config reload:
@@ -369,6 +376,7 @@ export async function startLive(options: LiveOptions) {
 		},
 		async stop() {
 			for (const sub of subscriptions) sub.unsubscribe();
+			await keeper.stop();
 			await queue;
 			await nc.close().catch(() => {});
 			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));

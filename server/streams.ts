@@ -24,6 +24,8 @@ export const tableStream = (table: string, replicas: number): NewStream => ({
 	max_msg_size: MAX_ENTRY_BYTES,
 	// ~25,000 entries: hundreds of matches; the server reserves it per table (16 GB for 2,000)
 	max_bytes: 8 * 1024 * 1024,
+	// full, a new entry is refused (the keeper answers `full`) rather than a match's first dropped
+	discard: 'new' as StreamConfig['discard'],
 	// the log is the record: nobody deletes or purges an entry
 	deny_delete: true,
 	deny_purge: true

@@ -1,30 +1,42 @@
 /**
- * One match's channel on the live server (docs/live.md, "The client"): appends that the server
- * refuses when stale, an ordered reader that resumes after the last applied entry, the pen's
+ * One match's channel on the live server (docs/live.md, "The client"): appends asked of the
+ * server's keeper, which checks each before it stores it, an ordered reader that resumes after the last applied entry, the pen's
  * "still here" and "may I?", and the connection's status. Given a connection, so the browser
  * (WebSocket, browser.ts) and node (tests, bench) share it. Loaded only where a match is live.
  */
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import {
 	DeliverPolicy,
-	JetStreamApiError,
 	jetstream,
 	type ConsumerMessages,
 	type JetStreamClient
 } from '@nats-io/jetstream';
-import { askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
+import { readAnswer, type AppendRefusal } from '$lib/wire/append';
+import { PUBLIC_KEY } from '$lib/wire/signing';
+import { appendSubject, askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
 import { consumeOrdered } from './ordered';
 import { refusedCredential } from './refusal';
 
-/** JetStream's code for "wrong last sequence": another entry got there first. */
-const WRONG_LAST_SEQUENCE = 10071;
+/** How long a phone waits for the keeper's answer before it counts itself offline. */
+const ANSWER_MS = 5_000;
 
 export type Append =
 	| { readonly ok: true; readonly seq: number; readonly duplicate: boolean }
-	/** another entry is the match's last on the server: ours was not stored */
-	| { readonly ok: false; readonly why: 'stale' }
-	/** the server said no (a follower's credential, a revoked table) */
-	| { readonly ok: false; readonly why: 'refused'; readonly detail: string }
+	/** the table's log does not end where the entry says: another entry got there first */
+	| { readonly ok: false; readonly why: 'moved'; readonly length?: number }
+	/** the game's rules refused it (`code`, `params`: the reducer's), or a start past the first entry */
+	| {
+			readonly ok: false;
+			readonly why: 'refused';
+			readonly code?: string;
+			readonly params?: Readonly<Record<string, string | number>>;
+	  }
+	/**
+	 * not an entry (`not-passpad`), not this phone's to write (`not-yours`: a follower's
+	 * credential, or an entry only the pen writes), the table's store full (`full`), or its quota
+	 * for the minute spent (`slow-down`: send it again in a while)
+	 */
+	| { readonly ok: false; readonly why: Exclude<AppendRefusal, 'moved' | 'refused'> }
 	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
 	| { readonly ok: false; readonly why: 'offline' };
 
@@ -88,26 +100,31 @@ export class LiveChannel {
 	}
 
 	/**
-	 * Appends an entry's bytes, only if the match's last message on the server is at stream
-	 * sequence `after` (0: none yet). `id` makes a retry a no-op. The caller waits for each
-	 * answer before the next append: the expectation names the previous entry's sequence.
+	 * Asks the server's keeper to append an entry's bytes (docs/live.md, "Who writes: the keeper"): it checks
+	 * the entry against the table's log (its position, the pen, the game's rules, the table's
+	 * quota) and stores it, or says why not. The entry's id makes a retry a no-op: one already
+	 * stored is answered as stored. The caller waits for each answer before the next append.
 	 */
-	async append(bytes: Uint8Array, id: string, after: number): Promise<Append> {
+	async append(bytes: Uint8Array): Promise<Append> {
+		let reply;
 		try {
-			const ack = await this.#js.publish(matchSubject(this.#table, this.#match), bytes, {
-				msgID: id,
-				expect: { lastSubjectSequence: after }
+			reply = await this.#nc.request(appendSubject(this.#table, this.#match), bytes, {
+				timeout: ANSWER_MS
 			});
-			return { ok: true, seq: ack.seq, duplicate: ack.duplicate };
 		} catch (error) {
-			if (error instanceof JetStreamApiError) {
-				if (error.code === WRONG_LAST_SEQUENCE) return { ok: false, why: 'stale' };
-				return { ok: false, why: 'refused', detail: error.message };
-			}
-			const message = error instanceof Error ? error.message : String(error);
-			if (/permission/i.test(message)) return { ok: false, why: 'refused', detail: message };
+			// the server refuses a follower's credential the subject: not this phone's to write
+			const said = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+			if (/permission/i.test(said)) return { ok: false, why: 'not-yours' };
 			return { ok: false, why: 'offline' };
 		}
+		const answer = readAnswer(reply.data);
+		if (!answer) return { ok: false, why: 'offline' };
+		if (answer.ok) return { ok: true, seq: answer.seq, duplicate: answer.duplicate };
+		if (answer.why === 'moved') return { ok: false, why: 'moved', length: answer.length };
+		if (answer.why === 'refused') {
+			return { ok: false, why: 'refused', code: answer.code, params: answer.params };
+		}
+		return { ok: false, why: answer.why };
 	}
 
 	/**
@@ -179,20 +196,23 @@ export class LiveChannel {
 		);
 	}
 
-	/** "May I have the pen?": heard by the phones connected now, kept nowhere. */
-	ask(by: string, name: string) {
-		this.#nc.publish(askSubject(this.#table, this.#match), JSON.stringify({ by, name }));
+	/**
+	 * "May I have the pen?": heard by the phones connected now, kept nowhere. `key`: the asking
+	 * phone's public key, which the pen entry that gives it the pen names (docs/live.md, "Who writes: the keeper").
+	 */
+	ask(by: string, name: string, key?: string) {
+		this.#nc.publish(askSubject(this.#table, this.#match), JSON.stringify({ by, name, key }));
 	}
 
-	onAsk(callback: (by: string, name: string) => void) {
+	onAsk(callback: (by: string, name: string, key?: string) => void) {
 		this.#subs.push(
 			this.#nc.subscribe(askSubject(this.#table, this.#match), {
 				callback: (error, message) => {
 					if (error) return;
 					try {
-						const { by, name } = message.json<{ by: unknown; name: unknown }>();
+						const { by, name, key } = message.json<{ by: unknown; name: unknown; key: unknown }>();
 						if (typeof by === 'string' && typeof name === 'string' && name.length <= 60) {
-							callback(by, name);
+							callback(by, name, typeof key === 'string' && PUBLIC_KEY.test(key) ? key : undefined);
 						}
 					} catch {
 						// not an ask: ignored

@@ -11,9 +11,9 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
-import { startEntry } from './fixtures';
+import { sealed, startEntry } from './fixtures';
 import { groupStreamOf, inboxOf, streamOf } from '$lib/wire/names.js';
-import { newId, readEntry, writeEntry, type Entry } from './protocol';
+import { newId, readEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
 
 type Live = Awaited<ReturnType<typeof startLive>>;
@@ -54,14 +54,12 @@ describe('live cluster', () => {
 		const pen = new LiveChannel(await phone(made.writer), made.table, match);
 		const start = startEntry({ id: newId(), match, by });
 		let copy = (begin(start, 0, (id) => RULES[id]) as { live: LiveMatch }).live;
-		let after = 0;
 		const acked: string[] = [];
 		let offline = 0;
 		async function push(entry: Entry) {
 			for (let tries = 0; tries < 200; tries++) {
-				const answer = await pen.append(writeEntry(entry), entry.id, after);
+				const answer = await pen.append(await sealed(entry));
 				if (answer.ok) {
-					after = answer.seq;
 					acked.push(entry.id);
 					return;
 				}

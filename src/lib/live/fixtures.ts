@@ -1,6 +1,7 @@
 // What the live tests share (docs/live.md, "The protocol"): the phones' ids and the entry that
 // starts an I'll Pass match at a table, Ana holding the pen.
-import type { Entry } from './protocol';
+import { writeEntry, type Entry } from './protocol';
+import { newKeyPair, signed, signerOf, type Signer } from '$lib/wire/signing';
 
 export const ANA = 'phone-ana-0001';
 export const BEN = 'phone-ben-0002';
@@ -40,4 +41,13 @@ export function startEntry({
 			pen: 'Ana'
 		}
 	};
+}
+
+let anas: Promise<Signer> | null = null;
+/** Ana's phone's key pair, made once for the test file. */
+export const anaSigner = () => (anas ??= newKeyPair().then(signerOf));
+
+/** An entry's bytes as a phone sends them: with its writer's key, signed (Ana's unless said). */
+export async function sealed(entry: Entry, signer?: Signer): Promise<Uint8Array> {
+	return writeEntry(await signed(entry, signer ?? (await anaSigner())));
 }

@@ -30,6 +30,8 @@ import {
 	streamOf
 } from '$lib/wire/names.js';
 import { startTestLive, type TestLive } from './test-server';
+import { LiveChannel } from './client';
+import { ANA, sealed, startEntry } from './fixtures';
 
 let server: TestLive;
 let club: NewGroup;
@@ -227,7 +229,10 @@ describe('group server', () => {
 			})
 		);
 		const pen = await server.phone(table.writer);
-		await put(pen, matchSubject(table.table, 'match-live-1'), { pos: 0 }, 0);
+		// the table's phones ask the keeper to append (docs/live.md, "Who writes: the keeper")
+		const start = startEntry({ match: 'match-live-1', by: ANA });
+		const channel = new LiveChannel(pen, table.table, 'match-live-1');
+		expect(await channel.append(await sealed(start))).toMatchObject({ ok: true });
 
 		const record = await readAll(board, groupStreamOf(club.group));
 		expect(record.get(boardTableSubject(club.group, table.table))?.body).toMatchObject({
@@ -238,7 +243,7 @@ describe('group server', () => {
 			open: true
 		});
 		const live = await readAll(board, streamOf(table.table));
-		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toEqual({ pos: 0 });
+		expect(live.get(matchSubject(table.table, 'match-live-1'))?.body).toMatchObject(start);
 		// the pen phone's "still here" reaches the board
 		const heard = new Promise<string>((resolve) =>
 			board.subscribe(`passpad.${table.table}.here.>`, {

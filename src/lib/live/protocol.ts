@@ -9,6 +9,14 @@ import { GAME_IDS } from '$lib/rules/common';
 import { MAX_ENTRY_BYTES, MAX_LOG, MAX_SEATS } from '$lib/wire/limits';
 import { MATCH_ID } from '$lib/wire/names.js';
 import { PhoneId as Id, SeatName as Name } from '$lib/wire/schemas';
+import { PUBLIC_KEY, SIGNATURE } from '$lib/wire/signing';
+
+/**
+ * A phone's public key (wire/signing.ts). Optional on the wire: a phone of an earlier build
+ * reads entries that carry one (`v.object` drops what it does not know) and the matches written
+ * before keys still read; the server's keeper stores no entry without one (docs/wire.md).
+ */
+const Key = v.pipe(v.string(), v.regex(PUBLIC_KEY));
 
 /** The wire's version: a phone refuses a version it does not know, rather than guess. */
 export const WIRE_VERSION = 1;
@@ -42,7 +50,13 @@ const Rewrite = v.object({
  * The pen goes to phone `to` (its owner called `name`): from the next entry on, only it
  * enters. Written by the holder handing it over, or by the phone taking it (docs/live.md).
  */
-const Pen = v.object({ kind: v.literal('pen'), to: Id, name: Name });
+const Pen = v.object({
+	kind: v.literal('pen'),
+	to: Id,
+	name: Name,
+	/** the new holder's key: from the next entry on, only entries signed by it act */
+	key: v.optional(Key)
+});
 
 export const Change = v.variant('kind', [Start, Act, Undo, Rewrite, Pen]);
 export type Change = v.InferOutput<typeof Change>;
@@ -60,14 +74,20 @@ export const Entry = v.object({
 	by: Id,
 	/** when it was entered, on the writer's clock (milliseconds) */
 	at: v.pipe(v.number(), v.integer(), v.minValue(0)),
-	change: Change
+	change: Change,
+	/** the writer's public key: a start's is the first pen's */
+	key: v.optional(Key),
+	/** the writer's signature of the entry's canonical JSON without `sig` (wire/signing.ts) */
+	sig: v.optional(v.pipe(v.string(), v.regex(SIGNATURE)))
 });
 export type Entry = v.InferOutput<typeof Entry>;
 
 export type Unreadable = { ok: false; why: 'too-large' | 'not-json' | 'malformed' };
 
 /** Bytes from the network as an entry, or why not: nothing else is ever trusted. */
-export function readEntry(bytes: Uint8Array): { ok: true; entry: Entry } | Unreadable {
+export function readEntry(
+	bytes: Uint8Array
+): { ok: true; entry: Entry; data: unknown } | Unreadable {
 	if (bytes.length > MAX_ENTRY_BYTES) return { ok: false, why: 'too-large' };
 	let data: unknown;
 	try {
@@ -76,7 +96,10 @@ export function readEntry(bytes: Uint8Array): { ok: true; entry: Entry } | Unrea
 		return { ok: false, why: 'not-json' };
 	}
 	const parsed = v.safeParse(Entry, data);
-	return parsed.success ? { ok: true, entry: parsed.output } : { ok: false, why: 'malformed' };
+	// `data`: the entry as sent, which its signature covers (the schema trims names)
+	return parsed.success
+		? { ok: true, entry: parsed.output, data }
+		: { ok: false, why: 'malformed' };
 }
 
 export function writeEntry(entry: Entry): Uint8Array {

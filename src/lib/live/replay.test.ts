@@ -4,7 +4,8 @@ import { RULES } from '$lib/rules/registry';
 import { illPass } from '$lib/rules/ill-pass';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { ANA, BEN, startEntry } from './fixtures';
-import { readEntry, writeEntry, type Change } from './protocol';
+import * as v from 'valibot';
+import { Entry, readEntry, writeEntry, type Change } from './protocol';
 import {
 	accept,
 	begin,
@@ -114,6 +115,60 @@ describe('live replay', () => {
 		expect(accept(live, byAna, 9)).toMatchObject({ kind: 'refused', why: 'not-pen' });
 	});
 
+	it('pen keys: only the pen’s key acts; a pen entry names the next key; a pen from before keys takes its holder’s first', () => {
+		const [anaKey, benKey, otherKey] = ['A', 'B', 'C'].map((letter) => letter.repeat(43));
+		const keyed = (entry: Entry, key: string) => ({ ...entry, key });
+		let live = applied(begin(keyed(startOf(), anaKey), 1, rulesOf));
+		expect(live.pen.key).toBe(anaKey);
+		const reveal: Change = { kind: 'act', action: { type: 'reveal', card: 10 } };
+		// Ana's phone's id, another key: not the pen
+		const forged = keyed(nextEntry(live, reveal, ANA, id(), 2), otherKey);
+		expect(accept(live, forged, 2)).toMatchObject({ kind: 'refused', why: 'not-pen' });
+		expect(accept(live, nextEntry(live, reveal, ANA, id(), 2), 2)).toMatchObject({
+			why: 'not-pen'
+		});
+		const pen = keyed(
+			nextEntry(live, { kind: 'pen', to: BEN, name: 'Ben', key: benKey }, BEN, id(), 2),
+			benKey
+		);
+		live = applied(accept(live, pen, 2));
+		expect(live.pen).toEqual({ by: BEN, name: 'Ben', since: 1, key: benKey });
+		expect(accept(live, keyed(nextEntry(live, reveal, BEN, id(), 2), anaKey), 3)).toMatchObject({
+			why: 'not-pen'
+		});
+		// a pen given with no key (a phone of an earlier build asked): its holder's first signed entry names it
+		live = play(live, [{ kind: 'pen', to: ANA, name: 'Ana' }], BEN);
+		expect(live.pen.key).toBeUndefined();
+		live = applied(accept(live, keyed(nextEntry(live, reveal, ANA, id(), 2), anaKey), 4));
+		expect(live.pen.key).toBe(anaKey);
+	});
+
+	it('pen keys: a phone of the build before keys reads an entry that carries them (its schema drops them)', () => {
+		// today's schema without the fields this build added: what an earlier phone parses with
+		const Pen = v.object({ kind: v.literal('pen'), to: v.string(), name: v.string() });
+		const Earlier = v.object({ ...v.omit(Entry, ['key', 'sig']).entries, change: Pen });
+		const sent = {
+			...nextEntry(
+				applied(begin(startOf(), 1, rulesOf)),
+				{ kind: 'pen', to: BEN, name: 'Ben', key: 'B'.repeat(43) },
+				BEN,
+				id(),
+				2
+			),
+			key: 'B'.repeat(43),
+			sig: 'S'.repeat(86)
+		};
+		const read = v.safeParse(Earlier, JSON.parse(JSON.stringify(sent)));
+		expect(read.success).toBe(true);
+		expect(read.output).not.toHaveProperty('key');
+		expect(read.output).not.toHaveProperty('sig');
+		expect((read.output as { change: object }).change).toEqual({
+			kind: 'pen',
+			to: BEN,
+			name: 'Ben'
+		});
+	});
+
 	it('folds undo and rewrite through the reducer', () => {
 		let live = play(applied(begin(startOf(), 1, rulesOf)), [
 			{ kind: 'act', action: { type: 'reveal', card: 10 } },
@@ -148,7 +203,7 @@ describe('live replay', () => {
 describe('live wire', () => {
 	it('reads back what it writes', () => {
 		const entry = startOf();
-		expect(readEntry(writeEntry(entry))).toEqual({ ok: true, entry });
+		expect(readEntry(writeEntry(entry))).toEqual({ ok: true, entry, data: entry });
 	});
 
 	it('refuses bytes that are not an entry, whatever they are (property)', () => {

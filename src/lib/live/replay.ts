@@ -23,6 +23,11 @@ export interface Pen {
 	readonly name: string;
 	/** the position of the entry that gave it */
 	readonly since: number;
+	/**
+	 * the holder's public key (wire/signing.ts): only entries it signed act. Unknown for a pen
+	 * given before phones had keys: the holder's first signed entry names it.
+	 */
+	readonly key?: string;
 }
 
 export interface LiveMatch {
@@ -107,7 +112,7 @@ export function begin(
 			seqs: [seq],
 			actions: [],
 			state: state.value,
-			pen: { by: entry.by, name: start.pen, since: 0 }
+			pen: penOf(entry.by, start.pen, 0, entry.key)
 		}
 	};
 }
@@ -166,7 +171,7 @@ export function accept(live: LiveMatch, entry: Entry, seq: number): Verdict {
 	if (entry.change.kind === 'start') return refused('not-start');
 	// only the pen writes, but anyone with a writer's credential may take the pen: the entry
 	// that takes it is itself appended only after the last one it saw (docs/live.md, "The protocol")
-	if (entry.change.kind !== 'pen' && entry.by !== live.pen.by) return refused('not-pen');
+	if (entry.change.kind !== 'pen' && !penWrote(live.pen, entry)) return refused('not-pen');
 	const next = changed(live, entry.change);
 	if (!next.ok) return refused('illegal', next.refusal);
 	return {
@@ -179,10 +184,25 @@ export function accept(live: LiveMatch, entry: Entry, seq: number): Verdict {
 			state: next.state,
 			pen:
 				entry.change.kind === 'pen'
-					? { by: entry.change.to, name: entry.change.name, since: entry.pos }
-					: live.pen
+					? penOf(entry.change.to, entry.change.name, entry.pos, entry.change.key)
+					: live.pen.key === undefined && entry.key !== undefined
+						? { ...live.pen, key: entry.key }
+						: live.pen
 		}
 	};
+}
+
+const penOf = (by: string, name: string, since: number, key?: string): Pen =>
+	key === undefined ? { by, name, since } : { by, name, since, key };
+
+/**
+ * Whether the pen wrote the entry: its phone, and its key once the pen has one (a pen given
+ * before keys takes the key of its holder's first signed entry). Whether the signature is the
+ * key's is checked before (wire/signing.ts): a copy holds no entry whose signature failed.
+ */
+function penWrote(pen: Pen, entry: Entry): boolean {
+	if (entry.by !== pen.by) return false;
+	return pen.key === undefined || entry.key === pen.key;
 }
 
 /**

@@ -12,7 +12,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { startLive } from '../../../server/live';
 import { RULES } from '$lib/rules/registry';
 import { LiveChannel } from './client';
-import { startEntry } from './fixtures';
+import { sealed, startEntry } from './fixtures';
 import { inboxOf, matchSubject, streamOf } from '$lib/wire/names.js';
 import { newId, readEntry, writeEntry, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch, type Verdict } from './replay';
@@ -91,9 +91,8 @@ describe('live server', () => {
 		];
 		const by = 'phone-ana-0001';
 		let copy = (begin(startOf(match, by), 0, (id) => RULES[id]) as { live: LiveMatch }).live;
-		const first = await channels[0].append(writeEntry(copy.entries[0]), copy.entries[0].id, 0);
+		const first = await channels[0].append(await sealed(copy.entries[0]));
 		expect(first.ok).toBe(true);
-		let lastSeq = first.ok ? first.seq : 0;
 		let bothAccepted = 0;
 		let losers = 0;
 		for (let round = 0; round < 60; round++) {
@@ -102,17 +101,14 @@ describe('live server', () => {
 				nextEntry(copy, { kind: 'pen', to: by, name: 'Ana' }, by, newId(), Date.now())
 			);
 			const answers = await Promise.all(
-				channels.map((channel, index) =>
-					channel.append(writeEntry(entries[index]), entries[index].id, lastSeq)
-				)
+				channels.map(async (channel, index) => channel.append(await sealed(entries[index])))
 			);
 			const won = answers.filter((answer) => answer.ok);
 			if (won.length === 2) bothAccepted++;
-			losers += answers.filter((answer) => !answer.ok && answer.why === 'stale').length;
+			losers += answers.filter((answer) => !answer.ok && answer.why === 'moved').length;
 			const winner = answers.findIndex((answer) => answer.ok);
 			const ack = answers[winner];
 			copy = (accept(copy, entries[winner], ack.ok ? ack.seq : 0) as { live: LiveMatch }).live;
-			lastSeq = ack.ok ? ack.seq : lastSeq;
 		}
 		expect(bothAccepted).toBe(0);
 		expect(losers).toBe(60);
@@ -126,8 +122,8 @@ describe('live server', () => {
 	it('live: a follower’s credential cannot append', async () => {
 		const channel = new LiveChannel(await phone(tableA.reader), tableA.table, 'follower-match');
 		const entry = startOf('follower-match', 'phone-ben-0002');
-		const answer = await channel.append(writeEntry(entry), entry.id, 0);
-		expect(answer).toMatchObject({ ok: false, why: 'refused' });
+		const answer = await channel.append(writeEntry(entry));
+		expect(answer).toMatchObject({ ok: false, why: 'not-yours' });
 		const info = await live.jsm.streams.getMessage(streamOf(tableA.table), {
 			last_by_subj: matchSubject(tableA.table, 'follower-match')
 		});
@@ -155,12 +151,12 @@ describe('live server', () => {
 		expect(await refused).toMatch(/permission/i);
 	});
 
-	it('live: a hostile message published straight to the subject is refused and changes nothing', async () => {
+	it('live: a hostile message published straight to the subject (by the admin) is refused by the reader and changes nothing', async () => {
 		const match = 'hostile-match';
 		const pen = new LiveChannel(await phone(tableA.writer), tableA.table, match);
 		const by = 'phone-ana-0001';
 		const start = startOf(match, by);
-		let seq = await pen.append(writeEntry(start), start.id, 0);
+		let seq = await pen.append(await sealed(start));
 		const copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
 		const hostile = [
 			new TextEncoder().encode('{"v":1,"nonsense":true}'),
@@ -203,13 +199,11 @@ describe('live server', () => {
 		let copy = (begin(startOf(match, by), 0, (id) => RULES[id]) as { live: LiveMatch }).live;
 		const follower = new LiveChannel(await phone(tableA.reader), tableA.table, match);
 		const following = follow(follower, 41, 40_000);
-		let after = 0;
 		const acked: string[] = [];
 		async function push(entry: Entry) {
 			for (;;) {
-				const answer = await pen.append(writeEntry(entry), entry.id, after);
+				const answer = await pen.append(await sealed(entry));
 				if (answer.ok) {
-					after = answer.seq;
 					acked.push(entry.id);
 					return;
 				}

@@ -11,6 +11,7 @@ import type { HostLink } from './link';
 import { SessionPort } from './local';
 import { newId } from './protocol';
 import { deviceId, type SavedLive } from './saved';
+import { phoneSigner } from './keys';
 import { LiveTable } from './table.svelte';
 
 export { LiveTable };
@@ -91,7 +92,10 @@ export async function connect(
 	// the connection is this table's alone: closing the table closes it
 	const channel = new LiveChannel(nc, saved.link.t, saved.link.m, { owns: true });
 	const port = new SessionPort(saved.link.m, session);
-	const me = { by: deviceId(newId), name: saved.name, reader: saved.link.r === 'r' };
+	const reader = saved.link.r === 'r';
+	// a writer signs its entries with this phone's own key (keys.ts); a follower never writes
+	const signer = reader ? undefined : await phoneSigner().catch(() => undefined);
+	const me = { by: deviceId(newId), name: saved.name, reader, signer };
 	const table = new LiveTable(channel, port, me, rulesOf);
 	try {
 		await table.open(starting);

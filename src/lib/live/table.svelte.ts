@@ -6,17 +6,19 @@
  * and a person chooses. Nothing from the network is written here before it passed the check.
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
-import type { LocalPort, Me, Refused } from './port';
 import { LiveChannel, type Online } from './client';
-import { newId, readEntry, writeEntry, type Change, type Entry } from './protocol';
+import { SLOW_DOWN_MS, held, readSigned, startOf, type Rejection } from './appending';
+import { newId, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
+import type { LocalPort, Me, Refused } from './table-port';
+import { signed } from '$lib/wire/signing';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { relate, stepsToSend } from './sync';
 import { HERE_EVERY_MS, holderSilent } from './pen';
 import { savePen } from './saved';
 import { Waiting } from './waiting.svelte';
 
-export type { LocalMatch, LocalPort, Me, Refused } from './port';
+export type { LocalMatch, LocalPort, Me, Refused } from './table-port';
 
 export class LiveTable {
 	readonly #channel: LiveChannel;
@@ -29,10 +31,10 @@ export class LiveTable {
 	/** the entry sent and not yet answered: sent again, with the same id, when back online */
 	#inFlight: Entry | null = null;
 	/**
-	 * The stream sequence of the last message read on the match's subject, refused ones
-	 * included: the server compares an append with the subject's last message, whatever it is.
+	 * The log here (its canonical JSON) and the table's length when the keeper refused this
+	 * phone's entry: the same step is not sent again blind, only once either has moved.
 	 */
-	#lastSeen = 0;
+	#heldBack: string | null = null;
 	/**
 	 * Closed: this table looks at nothing more. The follow page's table and the match
 	 * screen's share the synced key; a closed one left reacting to a reconnect would write
@@ -57,9 +59,17 @@ export class LiveTable {
 	conflict = $state.raw<{ here: number; table: number } | null>(null);
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
+	/** the server's keeper refused this phone's entry, and why (docs/live.md, "Who writes: the keeper") */
+	rejected = $state.raw<{
+		why: Rejection;
+		code?: string;
+		params?: Readonly<Record<string, string | number>>;
+	} | null>(null);
 	asked = $state(false);
-	asking = $state.raw<{ by: string; name: string } | null>(null);
+	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
 	lastHere = $state<number | null>(null);
+	/** when the last pen entry came in: the new holder is not silent before it said anything */
+	#penAt = $state<number | null>(null);
 	now = $state(Date.now());
 	/** the pen phone's entries that wait to be sent, counted and said (waiting.svelte.ts) */
 	readonly waiting = new Waiting();
@@ -91,7 +101,8 @@ export class LiveTable {
 		return relate(this.#port.read().actions, this.table.actions).kind !== 'same';
 	}
 	get holderSilent(): boolean {
-		return holderSilent(this.lastHere, this.#joinedAt, this.now);
+		const heard = Math.max(this.lastHere ?? 0, this.#penAt ?? 0);
+		return holderSilent(heard || null, this.#joinedAt, this.now);
 	}
 
 	/** What waits to be sent, counted as it will be sent: one entry a step (sync.ts). */
@@ -125,8 +136,8 @@ export class LiveTable {
 			this.#channel.onHere((by) => {
 				if (this.table && by === this.table.pen.by) this.lastHere = Date.now();
 			});
-			this.#channel.onAsk((by, name) => {
-				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name };
+			this.#channel.onAsk((by, name, key) => {
+				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name, key };
 			});
 		}
 		this.#timers.push(
@@ -140,25 +151,8 @@ export class LiveTable {
 	}
 
 	async #start() {
-		const local = this.#port.read();
-		const start: Entry = {
-			v: 1,
-			id: newId(),
-			match: local.id,
-			pos: 0,
-			prev: null,
-			by: this.#me.by,
-			at: Date.now(),
-			change: {
-				kind: 'start',
-				game: local.game,
-				config: local.config,
-				names: [...local.names],
-				createdAt: local.createdAt,
-				pen: this.#me.name
-			}
-		};
-		const answer = await this.#channel.append(writeEntry(start), start.id, 0);
+		const start = await this.#signed(startOf(this.#port.read(), this.#me));
+		const answer = await this.#channel.append(writeEntry(start));
 		if (!answer.ok) return; // already live (a reload): following tells the rest
 		const verdict = begin(start, answer.seq, this.#rulesOf);
 		if (verdict.kind === 'applied') {
@@ -170,8 +164,7 @@ export class LiveTable {
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
 		if (this.#closed) return;
-		this.#lastSeen = Math.max(this.#lastSeen, seq);
-		const read = readEntry(bytes);
+		const read = await readSigned(bytes);
 		if (!read.ok) {
 			this.refused = { why: read.why, at: seq };
 		} else {
@@ -183,6 +176,8 @@ export class LiveTable {
 				this.table = verdict.live;
 				// the pen moved (to this phone or another): an ask made before is answered
 				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
+				if (read.entry.change.kind === 'pen' && verdict.kind === 'applied')
+					this.#penAt = Date.now();
 				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
 				this.#sayPen();
 			} else if (verdict.kind === 'conflict') {
@@ -268,7 +263,10 @@ export class LiveTable {
 		}
 		// the pen phone sends its own entries, in order, each step as its own entry: the next
 		// look, after this one's answer, sends the next
-		if (this.penIsMine) return this.#push(stepsToSend(table.actions, here)[0] ?? null);
+		if (this.penIsMine) {
+			if (this.#heldBack === held(here, table)) return;
+			return this.#push(stepsToSend(table.actions, here)[0] ?? null);
+		}
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
 	}
@@ -283,38 +281,46 @@ export class LiveTable {
 			const entry =
 				this.#inFlight && this.#inFlight.pos === table.entries.length
 					? this.#inFlight
-					: nextEntry(table, change, this.#me.by, newId(), Date.now());
+					: await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
 			// never send what the other phones would refuse
 			const checked = accept(table, entry, 0);
 			if (checked.kind !== 'applied') return;
 			this.#inFlight = entry;
-			const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+			const answer = await this.#channel.append(writeEntry(entry));
 			if (answer.ok) {
 				this.#inFlight = null;
+				[this.rejected, this.#heldBack] = [null, null];
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 				[this.stale, this.#staleId] = [false, null];
 				this.#recount();
-			} else if (answer.why === 'stale') {
+			} else if (answer.why === 'moved') {
 				// another phone's entry is there (or our own first try, stored when the server
 				// came back): the reader brings it, then we look again
 				this.#inFlight = null;
 				[this.stale, this.#staleId] = [true, entry.id];
 				return;
+			} else if (answer.why === 'offline' || answer.why === 'slow-down') {
+				// no answer: sent again (same id) once the connection is back, or now if it is;
+				// the table's quota spent: sent again in a while
+				const wait = answer.why === 'offline' ? 500 : SLOW_DOWN_MS;
+				if (this.online === 'online') setTimeout(() => void this.#reconcile(), wait);
+				if (answer.why === 'slow-down') this.rejected = { why: answer.why };
+				return;
 			} else {
-				// no answer: sent again (same id) once the connection is back, or now if it is
-				if (this.online === 'online') setTimeout(() => void this.#reconcile(), 500);
+				// refused: said on screen and kept here, never sent again blind
+				this.#inFlight = null;
+				this.#heldBack = held(this.#port.read().actions, table);
+				this.rejected =
+					answer.why === 'refused' && answer.code
+						? { why: answer.why, code: answer.code, params: answer.params }
+						: { why: answer.why };
 				return;
 			}
 		} finally {
 			this.#pushing = false;
 		}
 		void this.#reconcile();
-	}
-
-	/** The sequence an append expects last on the subject: our last entry's, or a later refused one's. */
-	#after(table: LiveMatch): number {
-		return Math.max(table.seqs[table.seqs.length - 1], this.#lastSeen);
 	}
 
 	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
@@ -326,7 +332,7 @@ export class LiveTable {
 		if (this.holderSilent) {
 			await this.#takeNow();
 		} else {
-			this.#channel.ask(this.#me.by, this.#me.name);
+			this.#channel.ask(this.#me.by, this.#me.name, this.#me.signer?.key);
 			this.asked = true;
 			// unanswered, and the holder falls silent: taken then
 			const check = setInterval(() => {
@@ -344,7 +350,7 @@ export class LiveTable {
 		const table = this.table;
 		if (!table) return;
 		this.asked = false;
-		await this.#pushPen(this.#me.by, this.#me.name);
+		await this.#pushPen(this.#me.by, this.#me.name, this.#me.signer?.key);
 	}
 
 	/** The pen phone gives the pen to the phone that asked. */
@@ -352,19 +358,26 @@ export class LiveTable {
 		const to = this.asking;
 		if (!to || !this.penIsMine) return;
 		this.asking = null;
-		await this.#pushPen(to.by, to.name);
+		await this.#pushPen(to.by, to.name, to.key);
 	}
 
-	async #pushPen(to: string, name: string) {
+	async #pushPen(to: string, name: string, key?: string) {
 		const table = this.table;
 		if (!table) return;
-		const entry = nextEntry(table, { kind: 'pen', to, name }, this.#me.by, newId(), Date.now());
-		const answer = await this.#channel.append(writeEntry(entry), entry.id, this.#after(table));
+		const change: Change = key ? { kind: 'pen', to, name, key } : { kind: 'pen', to, name };
+		const entry = await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
+		const answer = await this.#channel.append(writeEntry(entry));
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 			[this.stale, this.#staleId] = [false, null];
-		} else if (answer.why === 'stale') [this.stale, this.#staleId] = [true, entry.id];
+		} else if (answer.why === 'moved') [this.stale, this.#staleId] = [true, entry.id];
+		else if (answer.why !== 'offline') this.rejected = { why: answer.why };
+	}
+
+	/** The entry with this phone's key and signature (docs/live.md, "Who writes: the keeper"). */
+	#signed(entry: Entry): Promise<Entry> {
+		return this.#me.signer ? signed(entry, this.#me.signer) : Promise.resolve(entry);
 	}
 
 	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
@@ -378,6 +391,10 @@ export class LiveTable {
 
 	dismissRefused() {
 		this.refused = null;
+	}
+
+	dismissRejected() {
+		this.rejected = null;
 	}
 
 	async close() {

@@ -111,7 +111,7 @@ describe('live table', () => {
 	});
 
 	it('the loser of a race for the pen is told, and keeps the word once the winner’s entry is in', async () => {
-		const server = fakeChannel(() => ({ ok: false, why: 'stale' }));
+		const server = fakeChannel(() => ({ ok: false, why: 'moved' }));
 		const { table, state } = await opened(server, ben);
 		// Ana has been silent long enough: Ben takes the pen at once, and loses the race
 		table.now = Date.now() + 60_000;
@@ -150,27 +150,83 @@ describe('live table', () => {
 		await table.close();
 	});
 
+	it('the loser of a race for the pen asks next time: the winner’s silence counts from its pen entry', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			const joined = Date.now();
+			const server = fakeChannel(() => ({ ok: false, why: 'moved' }));
+			const { table } = await opened(server, ben);
+			// 40 s with no word from Ana: Ben takes the pen at once, and loses the race to Chloé
+			vi.setSystemTime(joined + 40_000);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(true);
+			await table.takePen('Ben');
+			await server.deliver(2, penTo(table, cleo, cleo, 'entry-cleo-pen', 2));
+			await settle();
+			expect(table.penName).toBe('Chloé');
+			// Chloé has not said "still here" yet, but she has only just taken it: Ben asks
+			vi.setSystemTime(joined + 41_000);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(false);
+			await table.takePen('Ben');
+			expect(server.sent.map((entry) => entry.change.kind)).toEqual(['pen']);
+			expect(table.asked).toBe(true);
+			// 30 s after her pen entry with no word, she is silent
+			vi.setSystemTime(joined + 70_001);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(true);
+			await table.close();
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it('an entry the keeper refuses is worded and not sent again blind; a later entry here is', async () => {
+		const answers: Append[] = [
+			{ ok: false, why: 'refused', code: 'card-already-revealed', params: { card: 3 } }
+		];
+		const server = fakeChannel(() => answers.shift() ?? { ok: true, seq: 9, duplicate: false });
+		const { port, state } = fakePort();
+		const table = new LiveTable(server.channel, port, { ...ana, reader: false }, (id) => RULES[id]);
+		await table.open(false);
+		await server.deliver(1, start);
+		await settle();
+		state.actions = [{ type: 'reveal', card: 3 }];
+		table.changed();
+		await settle();
+		expect(table.rejected).toEqual({
+			why: 'refused',
+			code: 'card-already-revealed',
+			params: { card: 3 }
+		});
+		// the table moves on (Ana's "still here", another look): the same step is not sent again
+		table.changed();
+		await server.deliver(1, start);
+		await settle();
+		expect(server.sent).toHaveLength(1);
+		// Ana takes it back and enters another: that one goes
+		state.actions = [{ type: 'reveal', card: 4 }];
+		table.changed();
+		await vi.waitFor(() => expect(server.sent).toHaveLength(2));
+		expect(server.sent[1].change).toEqual({ kind: 'act', action: { type: 'reveal', card: 4 } });
+		await vi.waitFor(() => expect(table.rejected).toBeNull());
+		await table.close();
+	});
+
 	it('the pen phone back from a cut sends each action entered offline as its own entry, in order, each after the last', async () => {
-		// a server as JetStream keeps one subject: an append is stored only after the message it
-		// expects, and an id seen before is acknowledged again, never stored twice
+		// a server as the keeper keeps one match: an entry is stored only where the log ends
+		// (after the one it names), and an id seen before is acknowledged again, never stored twice
 		const stored: { seq: number; entry: Entry }[] = [{ seq: 1, entry: start }];
-		const expected: number[] = [];
 		let cut = true;
 		const server = fakeChannel((entry) => {
 			if (cut) return { ok: false, why: 'offline' };
 			const known = stored.find((it) => it.entry.id === entry.id);
 			if (known) return { ok: true, seq: known.seq, duplicate: true };
-			if (expected[expected.length - 1] !== stored[stored.length - 1].seq) {
-				return { ok: false, why: 'stale' };
-			}
+			const last = stored[stored.length - 1].entry;
+			if (entry.pos !== stored.length || entry.prev !== last.id) return { ok: false, why: 'moved' };
 			stored.push({ seq: stored.length + 1, entry });
 			return { ok: true, seq: stored.length, duplicate: false };
 		});
-		const append = server.channel.append.bind(server.channel);
-		server.channel.append = (bytes, id, after) => {
-			expected.push(after);
-			return append(bytes, id, after);
-		};
 		const { table, state } = await opened(server, ana);
 		expect(table.penIsMine).toBe(true);
 		// cut off, Ana enters three actions, each committed here first

@@ -72,3 +72,15 @@ export const MAX_HANDOVER_BYTES = 4_000_000;
  * overflow the stack of whatever copies it (IndexedDB's structured clone, JSON.stringify).
  */
 export const MAX_MATCH_DEPTH = 24;
+
+/**
+ * What the server's keeper takes from one live table in a minute (docs/live.md, "Who writes: the keeper":
+ * `slow-down` past it). A table writes an entry every few seconds; the most it sends at once is
+ * a pen phone back from a cut sending each action it entered offline as its own entry (a whole
+ * match is under 300), so this is several matches' worth, while a leaked link's flood is held
+ * to a trickle.
+ */
+export const TABLE_ENTRIES_PER_MINUTE = 600;
+
+/** The bytes a live table may send the keeper in a minute: 600 entries of a few hundred bytes. */
+export const TABLE_BYTES_PER_MINUTE = 1024 * 1024;

@@ -13,6 +13,16 @@ export const streamOf = (table) => `PASSPAD_${table}`;
 export const matchesOf = (table) => `passpad.${table}.m.>`;
 /** @param {string} table @param {string} match */
 export const matchSubject = (table, match) => `passpad.${table}.m.${match}`;
+/**
+ * Where a phone sends an entry for the server's keeper to check and append (docs/wire.md, "Who
+ * writes"): a core NATS request, answered with the stream sequence or a refusal word. Phones
+ * never publish to the stream itself. @param {string} table
+ */
+export const appendsOf = (table) => `passpad.${table}.append.>`;
+/** @param {string} table @param {string} match */
+export const appendSubject = (table, match) => `passpad.${table}.append.${match}`;
+/** Every table's appends, as the keeper listens to them. */
+export const ALL_APPENDS = 'passpad.*.append.*';
 /** "May I take the pen?": plain messages, not kept in the stream. @param {string} table */
 export const asksOf = (table) => `passpad.${table}.ask.>`;
 /** @param {string} table @param {string} match */

@@ -1,8 +1,9 @@
 /**
- * What the live table (table.svelte.ts) reads and writes on this phone: its own match, through
- * a LocalPort (the store's sync port, local.ts), and whose phone it is.
+ * What the live table (table.svelte.ts) is given: this phone's match and how to write it, and
+ * who this phone is at the table (docs/live.md, "On the phone").
  */
 import type { GameId } from '$lib/rules/common';
+import type { Signer } from '$lib/wire/signing';
 import type { LiveMatch, RefusedWhy } from './replay';
 
 /** This phone's own copy of the match, as the live table needs it. */
@@ -34,6 +35,8 @@ export interface Me {
 	readonly name: string;
 	/** a follower's credential: it never writes */
 	readonly reader: boolean;
+	/** what signs this phone's entries (its own key pair, keys.ts); none: sent unsigned */
+	readonly signer?: Signer;
 }
 
 export interface Refused {

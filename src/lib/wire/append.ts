@@ -1,0 +1,59 @@
+/**
+ * The keeper's answer to a phone's append (docs/wire.md, "Who writes: the server appends, after
+ * checking"): the stream sequence the entry is stored at, or one refusal word. The server writes
+ * it and the phone reads it with this one schema.
+ */
+import * as v from 'valibot';
+
+/**
+ * Why the keeper did not store an entry: `not-passpad` (not an entry, too large, another match),
+ * `moved` (the table's log does not end where the entry says: another entry got there first),
+ * `not-yours` (only the pen writes that), `refused` (the game's rules, or a start past the
+ * first entry: `code` says which), `full` (the table's store), `slow-down` (the table's quota
+ * for the minute, src/lib/wire/limits.ts).
+ */
+export const REFUSALS = [
+	'not-passpad',
+	'moved',
+	'not-yours',
+	'refused',
+	'full',
+	'slow-down'
+] as const;
+export type AppendRefusal = (typeof REFUSALS)[number];
+
+const Seq = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const AppendAnswer = v.variant('ok', [
+	v.object({ ok: v.literal(true), seq: Seq, duplicate: v.boolean() }),
+	v.object({
+		ok: v.literal(false),
+		why: v.picklist(REFUSALS),
+		/** `refused`: the reducer's code (a rule's words on the phone) */
+		code: v.optional(v.pipe(v.string(), v.maxLength(60))),
+		/** `refused`: what the rule's words name (a card, a seat) */
+		params: v.optional(
+			v.pipe(
+				v.record(
+					v.pipe(v.string(), v.maxLength(20)),
+					v.union([v.pipe(v.string(), v.maxLength(60)), v.number()])
+				),
+				v.check((params) => Object.keys(params).length <= 8)
+			)
+		),
+		/** `moved`: how many entries the table has, and the last one's id */
+		length: v.optional(Seq),
+		last: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))))
+	})
+]);
+export type AppendAnswer = v.InferOutput<typeof AppendAnswer>;
+
+/** The keeper's answer from its bytes, or null when it is not one. */
+export function readAnswer(bytes: Uint8Array): AppendAnswer | null {
+	try {
+		const parsed = v.safeParse(AppendAnswer, JSON.parse(new TextDecoder().decode(bytes)));
+		return parsed.success ? parsed.output : null;
+	} catch {
+		return null;
+	}
+}
