@@ -347,8 +347,6 @@ export class LiveTable {
 	}
 
 	async #takeNow() {
-		const table = this.table;
-		if (!table) return;
 		this.asked = false;
 		await this.#pushPen(this.#me.by, this.#me.name, this.#me.signer?.key);
 	}
@@ -389,12 +387,8 @@ export class LiveTable {
 		[this.conflict, this.stale, this.#staleId] = [null, false, null];
 	}
 
-	dismissRefused() {
-		this.refused = null;
-	}
-
-	dismissRejected() {
-		this.rejected = null;
+	dismiss(what: 'refused' | 'rejected') {
+		this[what] = null;
 	}
 
 	async close() {
