@@ -16,10 +16,8 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream } from '@nats-io/jetstream';
 import { Dexie } from 'dexie';
-import type { PasspadDb } from '$lib/db/db';
 import type { ConflictRow } from '$lib/db/schema';
-import type { Keeping } from '$lib/live/saved';
-import { SyncCore } from './core';
+import { SyncCore, type CoreOptions } from './core';
 import type { Online, SyncStatus } from './status';
 import { GroupReader } from './reader';
 import { GroupSender } from './sender';
@@ -32,21 +30,11 @@ export type { Online, SyncStatus, RefusedNote } from './status';
 export type { Settle, Settled } from './settle';
 export type { ConflictRow };
 
-export interface GroupSyncOptions {
-	/** none yet: the phone scans its own changes and counts them until `connect` (docs/group.md) */
-	nc?: NatsConnection;
-	db: PasspadDb;
-	group: string;
-	/** this phone's id, written as `by` in its versions */
-	phone: string;
-	now?: () => number;
-	/** a random message id for each version */
-	msgId?: () => string;
-	/** where live play's word on each match is kept (live/saved.ts): this browser's by default */
-	liveStore?: Keeping;
-	/** messages of the whole record taken in one transaction (BATCH; tests use a few) */
-	batch?: number;
-}
+/**
+ * The core's options (core.ts), and the connection: none yet, the phone scans its own changes
+ * and counts them until `connect` (docs/group.md).
+ */
+export type GroupSyncOptions = Omit<CoreOptions, 'online'> & { nc?: NatsConnection };
 
 export class GroupSync {
 	readonly group: string;
