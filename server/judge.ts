@@ -47,6 +47,10 @@ export async function signedEntry(
 	if (!read.ok || read.entry.match !== match || !read.entry.key || !read.entry.sig) {
 		return { ok: false, answer: NOT_PASSPAD.answer };
 	}
+	// a word more than an entry has is stored by no one: the stream keeps entries only, so
+	// nothing read from it elsewhere (an ask's `name`) can be smuggled in one
+	const extra = Object.keys(read.data as object).filter((word) => !(word in read.entry));
+	if (extra.length) return { ok: false, answer: NOT_PASSPAD.answer };
 	if (!(await verified(read.data))) return { ok: false, answer: { ok: false, why: 'not-yours' } };
 	return { ok: true, entry: read.entry };
 }

@@ -4,7 +4,7 @@
  * link. Whatever they send, only entries a phone would accept reach the stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscardPolicy, jetstream } from '@nats-io/jetstream';
+import { AckPolicy, DiscardPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { LiveChannel } from '../src/lib/live/client';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
@@ -13,7 +13,13 @@ import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay
 import { RULES } from '../src/lib/rules/registry';
 import { readAnswer } from '../src/lib/wire/append';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
-import { appendSubject, askSubject, matchSubject, streamOf } from '../src/lib/wire/names.js';
+import {
+	appendSubject,
+	askSubject,
+	hereSubject,
+	matchSubject,
+	streamOf
+} from '../src/lib/wire/names.js';
 
 let server: TestLive;
 type Made = Awaited<ReturnType<TestLive['live']['createTable']>>;
@@ -246,6 +252,43 @@ describe('the keeper', () => {
 		await listener.flush();
 		expect(heard).toEqual([]);
 		expect(await stored(tableA.table, match)).toHaveLength(1);
+	});
+
+	it('keeper: a consumer of one table delivering into another table’s ask and here is never heard there', async () => {
+		const match = 'crossing-match';
+		// an entry with a word more than an entry has (an ask's `name`) is not stored
+		const { copy } = await started(match);
+		const next = nextEntry(copy, reveal(10), ANA, newId(), Date.now());
+		const mallory = writeEntry(await sign({ ...next, name: 'Mallory' } as Entry));
+		const nc = await server.phone(tableA.writer);
+		const channel = new LiveChannel(nc, tableA.table, match);
+		expect(await channel.append(mallory)).toEqual({ ok: false, why: 'not-passpad' });
+		// table B's pen phone listens for asks and its holder's "still here"
+		const b = new LiveChannel(await server.phone(tableB.writer), tableB.table, match);
+		const heard: string[] = [];
+		b.onAsk((by, name) => void heard.push(`ask ${by} ${name}`));
+		b.onHere((by) => void heard.push(`here ${by}`));
+		// a leaked players' link of table A points consumers of its stream (entries only) at
+		// table B's subjects: JetStream delivers on the account's behalf, past permissions
+		const jsm = await jetstreamManager(nc, { checkAPI: false });
+		for (const [name, deliver] of [
+			['into-ask', askSubject(tableB.table, match)],
+			['into-here', hereSubject(tableB.table, match)]
+		]) {
+			await jsm.consumers.add(streamOf(tableA.table), {
+				name,
+				deliver_subject: deliver,
+				ack_policy: AckPolicy.None,
+				filter_subject: matchSubject(tableA.table, match)
+			});
+		}
+		// then a real ask at table B: heard, so what came before it would have been too
+		const asker = new LiveChannel(await server.phone(tableB.writer), tableB.table, match);
+		await new Promise((done) => setTimeout(done, 200));
+		asker.ask(BEN, 'Ben');
+		await expect.poll(() => heard.length).toBeGreaterThan(0);
+		expect(heard).toEqual([`ask ${BEN} Ben`]);
+		await Promise.all([b.close(), asker.close(), channel.close()]);
 	});
 
 	it('keeper: a flood of junk is refused, then slowed down; the table keeps its match', async () => {

@@ -4,7 +4,7 @@
  * "still here" and "may I?", and the connection's status. Given a connection, so the browser
  * (WebSocket, browser.ts) and node (tests, bench) share it. Loaded only where a match is live.
  */
-import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import {
 	DeliverPolicy,
 	jetstream,
@@ -45,6 +45,14 @@ export type Append =
  * a server that lost it: the match screen asks which, refusal.ts)
  */
 export type Online = 'online' | 'offline' | 'closed';
+
+/**
+ * A message JetStream delivered (a consumer's, its reply names the ack): a phone's ask and
+ * "still here" are plain publishes, while a leaked link of another table may point its consumer
+ * at this table's subjects, and JetStream delivers there on the account's behalf (docs/live.md,
+ * "Who writes: the keeper").
+ */
+const delivered = (message: Msg) => !!message.reply;
 
 export class LiveChannel {
 	readonly #nc: NatsConnection;
@@ -190,7 +198,7 @@ export class LiveChannel {
 		this.#subs.push(
 			this.#nc.subscribe(hereSubject(this.#table, this.#match), {
 				callback: (error, message) => {
-					if (!error) callback(message.string());
+					if (!error && !delivered(message)) callback(message.string());
 				}
 			})
 		);
@@ -208,7 +216,7 @@ export class LiveChannel {
 		this.#subs.push(
 			this.#nc.subscribe(askSubject(this.#table, this.#match), {
 				callback: (error, message) => {
-					if (error) return;
+					if (error || delivered(message)) return;
 					try {
 						const { by, name, key } = message.json<{ by: unknown; name: unknown; key: unknown }>();
 						if (typeof by === 'string' && typeof name === 'string' && name.length <= 60) {
