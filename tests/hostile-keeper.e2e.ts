@@ -46,7 +46,12 @@ async function liveTable(browser: Browser) {
 	const watchers = (await links.nth(1).getAttribute('href'))!;
 	const fields = new URLSearchParams(players.split('#')[1]);
 	const link = { table: fields.get('t')!, user: fields.get('u')!, pass: fields.get('p')! };
-	return { ana, players, watchers, link, match: matchOf(ana) };
+	const match = matchOf(ana);
+	// every action entered is on the server (its start, then one entry each) before a test
+	// reads what the server holds: the last may still be on its way
+	const entered = (await storedLog(ana, match)).length;
+	await expect.poll(async () => (await onServer(link.table)).length).toBe(1 + entered);
+	return { ana, players, watchers, link, match };
 }
 
 /** A client holding a credential, as a hostile phone would connect with it. */
