@@ -1,17 +1,23 @@
 // The nats-server configuration Passpad's live play and groups need (docs/live.md,
 // docs/group.md): pure, so the tests read what a credential may do without starting anything.
 import {
+	ALL_APPENDS,
+	ALL_READS,
+	KEEPER_ACCOUNT,
 	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
 	appendsOf,
 	asksOf,
+	feedsOf,
 	groupProvisionsOf,
 	groupStreamOf,
 	heresOf,
 	inboxOf,
 	playerSubject,
+	readsOf,
 	recordSubject,
-	streamOf
+	streamOf,
+	tableAccountOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
 import { MAX_VERSION_BYTES } from '../src/lib/wire/limits';
@@ -56,6 +62,8 @@ export const readingOf = (stream: string): string[] => [
  * The host may also ask the running server to revoke (docs/live.md, "One owner of the registry").
  * A table's writer never publishes to its stream: it asks the keeper to append (docs/live.md,
  * "Who writes: the keeper"), so what a leaked players' link sends is checked before it is stored.
+ * A table's phones never touch JetStream either: their account has none (docs/wire.md, "Where it
+ * is stored"); they read through the keeper's `read` service and hear its feed.
  * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
 export function permissionsOf(
@@ -93,13 +101,12 @@ export function permissionsOf(
 		};
 	}
 	if (!table) throw new Error(`a ${role} credential belongs to a table`);
-	const reading = readingOf(streamOf(table));
 	if (role === 'reader') {
-		return { publish: reading, subscribe: [inbox, heresOf(table)] };
+		return { publish: [readsOf(table)], subscribe: [inbox, heresOf(table), feedsOf(table)] };
 	}
 	return {
-		publish: [...reading, appendsOf(table), asksOf(table), heresOf(table)],
-		subscribe: [inbox, asksOf(table), heresOf(table)]
+		publish: [appendsOf(table), readsOf(table), asksOf(table), heresOf(table)],
+		subscribe: [inbox, asksOf(table), heresOf(table), feedsOf(table)]
 	};
 }
 
@@ -186,21 +193,75 @@ export function configText(options: ServerOptions): string {
 			'}'
 		);
 	}
-	lines.push('authorization {', '  users: [');
-	for (const user of options.users) {
-		const group = user.group
-			? { group: user.group, tables: options.openTables?.[user.group] ?? [] }
-			: undefined;
-		const permissions = permissionsOf(user.role, user.user, user.table, group);
-		const entry = [`user: ${q(user.user)}`, `password: ${q(user.hash)}`];
-		if (permissions) {
-			entry.push(
-				`permissions: { publish: { allow: [${permissions.publish.map(q).join(', ')}] }, ` +
-					`subscribe: { allow: [${permissions.subscribe.map(q).join(', ')}] } }`
-			);
-		}
-		lines.push(`    { ${entry.join(', ')} }`);
-	}
-	lines.push('  ]', '}', '');
+	lines.push(...accountsOf(options.users, options.openTables ?? {}));
+	lines.push('');
 	return lines.join('\n');
+}
+
+/** One user as the config lists it: its hash, and its permissions unless it is the admin. */
+function userLine(user: User, openTables: Record<string, string[]>): string {
+	const group = user.group
+		? { group: user.group, tables: openTables[user.group] ?? [] }
+		: undefined;
+	const permissions = permissionsOf(user.role, user.user, user.table, group);
+	const entry = [`user: ${q(user.user)}`, `password: ${q(user.hash)}`];
+	if (permissions) {
+		entry.push(
+			`permissions: { publish: { allow: [${permissions.publish.map(q).join(', ')}] }, ` +
+				`subscribe: { allow: [${permissions.subscribe.map(q).join(', ')}] } }`
+		);
+	}
+	return `      { ${entry.join(', ')} }`;
+}
+
+/**
+ * The accounts (docs/wire.md, "Where it is stored"): the keeper's own, with JetStream, every
+ * stream and the server's users (admin, host, groups' members and boards); and one per table,
+ * holding its phones' users only, without JetStream. A table's account imports from the
+ * keeper's exactly its own `append` and `read` services and its feed: a consumer's delivery,
+ * which JetStream makes on its account's behalf past any permission, cannot leave the keeper's
+ * account, and nothing a phone sends reaches a stream except through the keeper's checks. The
+ * exports name every table (`*`): only the config, which the server writes, says who imports.
+ * A group's board, in the keeper's account, hears its open tables' "still here" (imported).
+ */
+export function accountsOf(users: User[], openTables: Record<string, string[]>): string[] {
+	const tables = new Map<string, User[]>();
+	const own: User[] = [];
+	for (const user of users) {
+		if (user.table) tables.set(user.table, [...(tables.get(user.table) ?? []), user]);
+		else own.push(user);
+	}
+	const followed = new Set(
+		Object.values(openTables)
+			.flat()
+			.filter((table) => tables.has(table))
+	);
+	const lines = ['accounts {', `  ${KEEPER_ACCOUNT}: {`, '    jetstream: enabled', '    users: ['];
+	lines.push(...own.map((user) => userLine(user, openTables)), '    ]');
+	lines.push(
+		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
+			`{ stream: ${q(feedsOf('*'))} } ]`
+	);
+	if (followed.size) {
+		const heres = [...followed].map(
+			(table) =>
+				`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`
+		);
+		lines.push(`    imports: [ ${heres.join(', ')} ]`);
+	}
+	lines.push('  }');
+	for (const [table, members] of tables) {
+		const keeper = q(KEEPER_ACCOUNT);
+		lines.push(`  ${tableAccountOf(table)}: {`, '    users: [');
+		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
+		lines.push(
+			`    imports: [ { service: { account: ${keeper}, subject: ${q(appendsOf(table).replace(/>$/, '*'))} } }, ` +
+				`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }, ` +
+				`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } } ]`
+		);
+		if (followed.has(table)) lines.push(`    exports: [ { stream: ${q(heresOf(table))} } ]`);
+		lines.push('  }');
+	}
+	lines.push('}');
+	return lines;
 }

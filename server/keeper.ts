@@ -3,24 +3,29 @@
 // `append` subject; the keeper checks it against its copy of the match (judge.ts) and the
 // table's quota (quota.ts), appends it with compare-and-set on the match's subject, and answers
 // with the stream sequence or a refusal word. A refused entry is never stored, so nothing a
-// leaked link sends can stop a table or fill its store with junk.
-import type { Msg, NatsConnection } from '@nats-io/nats-core';
+// leaked link sends can stop a table or fill its store with junk. It also answers the phones'
+// reads (a page of a match's entries) and feeds each entry it stores to a stream made before
+// streams republished them: phones have no JetStream (docs/wire.md, "Where it is stored").
+import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import {
 	DeliverPolicy,
 	DiscardPolicy,
 	JetStreamApiError,
 	jetstream,
-	jetstreamManager
+	jetstreamManager,
+	type MsgRequest
 } from '@nats-io/jetstream';
 import {
 	ALL_APPENDS,
+	ALL_READS,
 	MATCH_ID,
 	TABLE_ID,
-	inboxOf,
+	feedSubject,
 	matchSubject,
 	streamOf
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
+import { PAGE_BYTES, readAsked, type Page } from '../src/lib/wire/read';
 import { EMPTY, fold, judgeEntry, signedEntry, type Copy } from './judge';
 import { Quota } from './quota';
 
@@ -30,28 +35,29 @@ const WRONG_LAST_SEQUENCE = 10071;
 const COPIES = 2_000;
 
 export interface KeeperOptions {
-	/** the users of a table's credentials now (none once revoked): replies go to their inboxes only */
-	usersOf(table: string): string[];
 	quota?: Quota;
 	now?: () => number;
 	log?: (line: string) => void;
 }
 
 /**
- * Whether `reply` is an inbox of one of the table's own credentials. Each credential has its own
- * inbox prefix (names.js `inboxOf`): a reply naming anything else (another table's `ask`, another
- * phone's inbox) would make the server, which may publish anywhere, write there for the sender.
+ * Whether a request came through a table account's import (its reply mapped by nats-server to
+ * `_R_.…`, docs/wire.md, "Where it is stored"): the answer then reaches the asking phone's own
+ * account only, whatever reply subject the phone named. Nothing else is answered: a reply named
+ * inside the keeper's account (the streams' own) would make the keeper write there.
  */
-export function repliesToTable(reply: string | undefined, users: readonly string[]): boolean {
-	return !!reply && users.some((user) => reply.startsWith(`${inboxOf(user)}.`));
+export function throughImport(reply: string | undefined): boolean {
+	return !!reply && reply.startsWith('_R_.');
 }
 
-/** `passpad.<table>.append.<match>` as its table and match, or null. */
+/** `passpad.<table>.append.<match>` (or `read`) as its table and match, or null. */
 export function appendTarget(subject: string): { table: string; match: string } | null {
 	const [, table, , match, ...rest] = subject.split('.');
 	if (rest.length || !TABLE_ID.test(table ?? '') || !MATCH_ID.test(match ?? '')) return null;
 	return { table, match };
 }
+
+const text = new TextDecoder();
 
 export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	const js = jetstream(nc, { timeout: 5_000 });
@@ -60,20 +66,66 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	const log = options.log ?? (() => {});
 	const copies = new Map<string, Copy>();
 	const queues = new Map<string, Promise<void>>();
-	const refusing = new Set<string>();
+	/** each table whose stream the keeper checked: whether the stream republishes its entries */
+	const republishes = new Map<string, boolean>();
+	const managing = jetstreamManager(nc, { checkAPI: false });
 
 	/**
 	 * A table opened before the keeper drops its oldest entry when its stream is full: from its
 	 * first append on, it refuses the next instead (`full`), so a full table keeps its match.
+	 * A stream made before streams republished (streams.ts) is fed by the keeper instead.
 	 */
 	async function refuseWhenFull(table: string) {
-		if (refusing.has(table)) return;
-		const jsm = await jetstreamManager(nc, { checkAPI: false });
+		if (republishes.has(table)) return;
+		const jsm = await managing;
 		const info = await jsm.streams.info(streamOf(table));
 		if (info.config.discard !== DiscardPolicy.New) {
 			await jsm.streams.update(streamOf(table), { ...info.config, discard: DiscardPolicy.New });
 		}
-		refusing.add(table);
+		republishes.set(table, !!info.config.republish);
+	}
+
+	/**
+	 * An entry stored on a stream that does not republish: published on the table's feed as the
+	 * stream would (its sequence, and the subject's one before it, by which a phone sees a gap).
+	 */
+	function feed(table: string, match: string, bytes: Uint8Array, seq: number, before: number) {
+		if (republishes.get(table) !== false) return;
+		const said = headers();
+		said.set('Nats-Stream', streamOf(table));
+		said.set('Nats-Subject', matchSubject(table, match));
+		said.set('Nats-Sequence', String(seq));
+		said.set('Nats-Last-Sequence', String(before));
+		nc.publish(feedSubject(table, match), bytes, { headers: said });
+	}
+
+	/**
+	 * A page of the match's stored entries from stream sequence `from` on (docs/wire.md, "Where
+	 * it is stored"), read from the stream itself: what a phone reads is what is stored.
+	 */
+	async function page(table: string, match: string, from: number): Promise<Page> {
+		const jsm = await managing;
+		const stream = streamOf(table);
+		const subject = matchSubject(table, match);
+		const last = await jsm.streams
+			.getMessage(stream, { last_by_subj: subject })
+			.then((message) => message?.seq ?? 0)
+			.catch(() => 0);
+		const entries: Page['entries'] = [];
+		let size = 0;
+		for (let seq = from; seq <= last;) {
+			const message = await jsm.streams
+				// STREAM.MSG.GET reads next_by_subj on 2.9.10 (measured); the library types it for direct gets only
+				.getMessage(stream, { next_by_subj: subject, seq } as unknown as MsgRequest)
+				.catch(() => null);
+			if (!message || message.seq > last) break;
+			const entry = text.decode(message.data);
+			if (entries.length && size + entry.length > PAGE_BYTES) break;
+			entries.push([message.seq, entry]);
+			size += entry.length;
+			seq = message.seq + 1;
+		}
+		return { last, entries };
 	}
 
 	/** Every message of the match's subject, read in order: the copy as the stream has it. */
@@ -139,6 +191,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 				return { ok: true, seq: ack.seq, duplicate: true };
 			}
 			keep(key, judged.next(ack.seq));
+			feed(table, match, bytes, ack.seq, copy.lastSeq);
 			return { ok: true, seq: ack.seq, duplicate: false };
 		} catch (error) {
 			copies.delete(key);
@@ -164,7 +217,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 
 	function heard(msg: Msg) {
 		const target = appendTarget(msg.subject);
-		if (!target || !repliesToTable(msg.reply, options.usersOf(target.table))) return;
+		if (!target || !throughImport(msg.reply)) return;
 		const respond = (answer: AppendAnswer) => {
 			try {
 				msg.respond(JSON.stringify(answer));
@@ -184,16 +237,35 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		});
 	}
 
-	const subscription = nc.subscribe(ALL_APPENDS, {
-		callback: (error, msg) => {
-			if (!error) heard(msg);
+	/** A phone's read: a page of its match's entries, or no answer (it asks again). */
+	async function read(msg: Msg) {
+		const target = appendTarget(msg.subject);
+		const asked = readAsked(msg.data);
+		if (!target || !asked || !throughImport(msg.reply)) return;
+		try {
+			msg.respond(JSON.stringify(await page(target.table, target.match, asked.from)));
+		} catch (error) {
+			log(`keeper: read ${target.table}: ${String((error as Error)?.message ?? error)}`);
 		}
-	});
+	}
+
+	const subscriptions = [
+		nc.subscribe(ALL_APPENDS, {
+			callback: (error, msg) => {
+				if (!error) heard(msg);
+			}
+		}),
+		nc.subscribe(ALL_READS, {
+			callback: (error, msg) => {
+				if (!error) void read(msg);
+			}
+		})
+	];
 
 	return {
 		/** Stops listening; the appends under way finish. */
 		async stop() {
-			subscription.unsubscribe();
+			for (const subscription of subscriptions) subscription.unsubscribe();
 			await Promise.all(queues.values());
 		}
 	};

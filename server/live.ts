@@ -15,7 +15,9 @@ import {
 	PROVISION_SUBJECT,
 	groupProvisionSubject,
 	groupStreamOf,
-	memberSubject
+	inboxOf,
+	memberSubject,
+	readSubject
 } from '../src/lib/wire/names.js';
 import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -48,7 +50,7 @@ import {
 	type Credential
 } from './registry';
 import { groupRequestSubject, memberRecord, readGroupRequest, type GroupRequest } from './requests';
-import { configOf, writeConfigs, type State } from './state';
+import { accountsNamed, configOf, writeConfigs, type State } from './state';
 import { addStream, groupStream, record, tableStream } from './streams';
 
 export interface LiveOptions {
@@ -128,20 +130,14 @@ export async function startLive(options: LiveOptions) {
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
 	const js = jetstream(nc, { timeout: 5_000 });
 	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
-	const keeper = startKeeper(nc, {
-		usersOf: (table) =>
-			registry.users.filter((user) => user.table === table).map(({ user }) => user),
-		log
-	});
+	const keeper = startKeeper(nc, { log });
 
-	/**
-	 * The registry written and every running node's config read again (a config reload:
-	 * docs/live.md); resolves once each has: a removed credential is refused from then on.
-	 */
-	async function save() {
-		writeRegistry(dataDir, registry);
+	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
+	let accountsRead = accountsNamed(registry);
+
+	/** Every running node reads its config again; resolves once each has. */
+	async function reload() {
 		const before = await Promise.all(nodes.map(loadedAt));
-		writeConfigs(dataDir, state, registry);
 		for (const child of processes) child?.kill('SIGHUP');
 		await Promise.all(
 			nodes.map((node, index) => {
@@ -152,18 +148,45 @@ export async function startLive(options: LiveOptions) {
 		);
 	}
 
-	/** Waits until a new user is accepted: the reload is effective once it is. */
+	/**
+	 * The registry written and every running node's config read again (a config reload:
+	 * docs/live.md); resolves once each has: a removed credential is refused from then on.
+	 */
+	async function save() {
+		writeRegistry(dataDir, registry);
+		writeConfigs(dataDir, state, registry);
+		await reload();
+		// measured on 2.9.10: an account added by a reload has its imports wired only at the
+		// next reload (its phones' requests find "no responders" until then): read it twice
+		const named = accountsNamed(registry);
+		if (named !== accountsRead) await reload();
+		accountsRead = named;
+	}
+
+	/**
+	 * Waits until a new user is accepted, and a table's user reaches the keeper through its
+	 * account's imports: the reload is effective once it does.
+	 */
 	async function accepted(credential: Credential) {
 		const deadline = Date.now() + RELOAD_BUDGET;
+		const table = registry.users.find((user) => user.user === credential.user)?.table;
 		while (Date.now() < deadline) {
 			try {
 				const probe = await connect({
 					servers: `127.0.0.1:${nodes[0].port}`,
 					user: credential.user,
 					pass: credential.pass,
+					inboxPrefix: inboxOf(credential.user),
 					reconnect: false
 				});
-				await probe.close();
+				try {
+					if (table) {
+						const asked = JSON.stringify({ from: 1 });
+						await probe.request(readSubject(table, 'probe'), asked, { timeout: 1_000 });
+					}
+				} finally {
+					await probe.close();
+				}
 				return;
 			} catch {
 				await sleep(50);

@@ -25,6 +25,16 @@ export function readState(dataDir: string): State | null {
 	return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+/**
+ * The table accounts a config names and the tables a board follows, as one string: a reload
+ * that changes it adds or removes an account, or an account's imports (live.ts, `save`).
+ */
+export function accountsNamed(registry: Registry): string {
+	const tables = [...new Set(registry.users.flatMap((user) => user.table ?? []))].sort();
+	const followed = Object.values(openTablesOf(registry)).flat().sort();
+	return `${tables.join(',')}/${followed.join(',')}`;
+}
+
 /** Each node's config from the state and the registry. */
 export function writeConfigs(dataDir: string, state: State, registry: Registry) {
 	mkdirSync(dataDir, { recursive: true });

@@ -1,7 +1,13 @@
 // The streams the server makes (docs/live.md, "Subjects, streams, permissions"; docs/group.md,
 // "One stream per group") and its own messages in a group's stream.
 import type { JetStreamClient, JetStreamManager, StreamConfig } from '@nats-io/jetstream';
-import { groupStreamOf, groupSubjectsOf, matchesOf, streamOf } from '../src/lib/wire/names.js';
+import {
+	feedsOf,
+	groupStreamOf,
+	groupSubjectsOf,
+	matchesOf,
+	streamOf
+} from '../src/lib/wire/names.js';
 import { MAX_ENTRY_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 import { sleep } from './nats';
 
@@ -28,7 +34,11 @@ export const tableStream = (table: string, replicas: number): NewStream => ({
 	discard: 'new' as StreamConfig['discard'],
 	// the log is the record: nobody deletes or purges an entry
 	deny_delete: true,
-	deny_purge: true
+	deny_purge: true,
+	// each stored entry heard at once by the table's phones, whose account imports the feed
+	// (docs/wire.md, "Where it is stored"); a stream made before has none and cannot gain it
+	// (2.9.10: "can not change RePublish"): the keeper feeds those itself (keeper.ts)
+	republish: { src: matchesOf(table), dest: feedsOf(table) }
 });
 
 /** A group's stream (docs/group.md, "One stream per group"). */

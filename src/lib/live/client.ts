@@ -1,20 +1,23 @@
 /**
  * One match's channel on the live server (docs/live.md, "The client"): appends asked of the
- * server's keeper, which checks each before it stores it, an ordered reader that resumes after the last applied entry, the pen's
- * "still here" and "may I?", and the connection's status. Given a connection, so the browser
- * (WebSocket, browser.ts) and node (tests, bench) share it. Loaded only where a match is live.
+ * server's keeper, which checks each before it stores it; the match's entries read from the
+ * keeper's `read` service and heard on the table's feed, in order, resuming after the last
+ * applied entry; the pen's "still here" and "may I?"; and the connection's status. A phone's
+ * account has no JetStream (docs/wire.md, "Where it is stored"). Given a connection, so the
+ * browser (WebSocket, browser.ts) and node (tests, bench) share it. Loaded only where a match
+ * is live.
  */
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
-import {
-	DeliverPolicy,
-	jetstream,
-	type ConsumerMessages,
-	type JetStreamClient
-} from '@nats-io/jetstream';
 import { readAnswer, type AppendRefusal } from '$lib/wire/append';
+import { readPage, type Page } from '$lib/wire/read';
 import { PUBLIC_KEY } from '$lib/wire/signing';
-import { appendSubject, askSubject, hereSubject, matchSubject, streamOf } from '$lib/wire/names.js';
-import { consumeOrdered } from './ordered';
+import {
+	appendSubject,
+	askSubject,
+	feedSubject,
+	hereSubject,
+	readSubject
+} from '$lib/wire/names.js';
 import { refusedCredential } from './refusal';
 
 /** How long a phone waits for the keeper's answer before it counts itself offline. */
@@ -54,13 +57,24 @@ export type Online = 'online' | 'offline' | 'closed';
  */
 const delivered = (message: Msg) => !!message.reply;
 
+/** A feed message's stream sequence and the one of its subject's entry before it, or null. */
+function fed(message: Msg): { seq: number; before: number } | null {
+	const seq = Number(message.headers?.get('Nats-Sequence'));
+	const before = Number(message.headers?.get('Nats-Last-Sequence'));
+	return Number.isSafeInteger(seq) && seq > 0 && Number.isSafeInteger(before) && before >= 0
+		? { seq, before }
+		: null;
+}
+
 export class LiveChannel {
 	readonly #nc: NatsConnection;
-	readonly #js: JetStreamClient;
 	readonly #table: string;
 	readonly #match: string;
 	readonly #subs: Subscription[] = [];
-	#reading: ConsumerMessages | null = null;
+	/** wakes the reader: a feed message, the connection back, or the channel closed */
+	#wake: (() => void) | null = null;
+	/** the connection came back: what was fed meanwhile is read from the keeper */
+	#behind = true;
 	#closed = false;
 	#online: Online = 'online';
 	#onStatus = new Set<(status: Online) => void>();
@@ -70,7 +84,6 @@ export class LiveChannel {
 	constructor(nc: NatsConnection, table: string, match: string, { owns = false } = {}) {
 		this.#nc = nc;
 		this.#owns = owns;
-		this.#js = jetstream(nc, { timeout: 5_000 });
 		this.#table = table;
 		this.#match = match;
 		void this.#watchStatus();
@@ -96,8 +109,11 @@ export class LiveChannel {
 		for await (const status of this.#nc.status()) {
 			if (this.#closed) return;
 			if (status.type === 'disconnect' || status.type === 'reconnecting') this.#set('offline');
-			else if (status.type === 'reconnect') this.#set('online');
-			else if (status.type === 'error' && refusedCredential(status.error)) {
+			else if (status.type === 'reconnect') {
+				this.#behind = true;
+				this.#wake?.();
+				this.#set('online');
+			} else if (status.type === 'error' && refusedCredential(status.error)) {
 				// the credential this connection was opened with is refused now (a revoked table,
 				// docs/live.md, "What a phone says"): trying again never helps
 				this.#set('closed');
@@ -138,49 +154,105 @@ export class LiveChannel {
 	/**
 	 * Reads the match's entries from stream sequence `from` on, in order, for as long as the
 	 * channel is open: `onEntry` is awaited before the next, and told how many entries the
-	 * server has after it (0: caught up). When the library recreates its
-	 * consumer (a server restart), reading starts again after the last entry `onEntry` saw, so
-	 * nothing is skipped and nothing comes twice.
+	 * server has after it (0: caught up). It listens to the table's feed first, then reads what
+	 * is stored from the keeper page by page, then goes on with what the feed brought: an entry
+	 * read and fed is taken once (by its sequence). A feed entry whose subject's entry before it
+	 * is not the last one taken (the connection dropped, or a stream the keeper feeds had an
+	 * entry written behind its back) sends it to the keeper again: nothing is skipped.
 	 */
 	async follow(
 		from: number,
 		onEntry: (seq: number, bytes: Uint8Array, pending: number) => void | Promise<void>
 	) {
 		let next = Math.max(1, from);
-		while (!this.#closed) {
-			const consumer = await this.#consumer(next);
-			if (!consumer) return;
-			let messages: ConsumerMessages;
-			try {
-				// stops when the library recreates its consumer: read afresh below (ordered.ts)
-				messages = await consumeOrdered(consumer);
-			} catch {
-				await new Promise((done) => setTimeout(done, 500));
-				continue;
+		/** the subject's last stored sequence this phone has taken everything up to */
+		let known = 0;
+		const heard: Msg[] = [];
+		const wake = () => {
+			const waiting = this.#wake;
+			this.#wake = null;
+			waiting?.();
+		};
+		this.#subs.push(
+			this.#nc.subscribe(feedSubject(this.#table, this.#match), {
+				callback: (error, message) => {
+					// a consumer's delivery (its reply names the ack) is never the feed
+					if (error || delivered(message)) return;
+					heard.push(message);
+					wake();
+				}
+			})
+		);
+		this.#behind = true;
+		for (let wait = 250; !this.#closed;) {
+			if (this.#behind) {
+				this.#behind = false;
+				const read = await this.#read(next, async (seq, bytes, pending) => {
+					await onEntry(seq, bytes, pending);
+					next = seq + 1;
+				});
+				if (read === null) {
+					// the server is away, or the keeper: the connection comes back by itself
+					this.#behind = true;
+					await new Promise((done) => setTimeout(done, wait));
+					wait = Math.min(wait * 2, 4_000);
+					continue;
+				}
+				wait = 250;
+				known = Math.max(known, read);
 			}
-			this.#reading = messages;
-			for await (const message of messages) {
-				if (message.seq < next) continue; // delivered again after a recreate: seen already
-				await onEntry(message.seq, message.data, message.info.pending);
-				next = message.seq + 1;
+			while (heard.length && !this.#behind && !this.#closed) {
+				const message = heard.shift()!;
+				const at = fed(message);
+				if (!at || at.seq < next) continue;
+				if (at.before > known) {
+					this.#behind = true;
+					break;
+				}
+				await onEntry(at.seq, message.data, heard.length);
+				next = at.seq + 1;
+				known = at.seq;
 			}
-			// stopped: closed, or recreated, or the pull gave up: read again from after the last
-			this.#reading = null;
+			if (!this.#behind && !heard.length && !this.#closed) {
+				await new Promise<void>((done) => (this.#wake = done));
+			}
 		}
 	}
 
-	async #consumer(from: number) {
-		for (let wait = 250; !this.#closed; wait = Math.min(wait * 2, 4_000)) {
+	/**
+	 * Every stored entry from `from` on, page by page from the keeper's `read` service, each
+	 * handed to `take` in order: the subject's last sequence read, or null when no answer came.
+	 */
+	async #read(
+		from: number,
+		take: (seq: number, bytes: Uint8Array, pending: number) => Promise<void>
+	): Promise<number | null> {
+		const encoder = new TextEncoder();
+		for (let next = from; !this.#closed;) {
+			let page: Page | null;
 			try {
-				return await this.#js.consumers.get(streamOf(this.#table), {
-					filter_subjects: matchSubject(this.#table, this.#match),
-					deliver_policy: DeliverPolicy.StartSequence,
-					opt_start_seq: from
-				});
+				const answer = await this.#nc.request(
+					readSubject(this.#table, this.#match),
+					JSON.stringify({ from: next }),
+					{ timeout: ANSWER_MS }
+				);
+				page = readPage(answer.data);
 			} catch {
-				// the server is away: the connection comes back by itself, then so does the reader
-				await new Promise((done) => setTimeout(done, wait));
+				return null;
 			}
+			if (!page) return null;
+			const entries = page.entries.filter(([seq]) => seq >= next);
+			for (const [index, [seq, text]] of entries.entries()) {
+				if (this.#closed) return null;
+				const after = entries.length - 1 - index;
+				const last = index === entries.length - 1;
+				await take(seq, encoder.encode(text), after + (last && seq < page.last ? 1 : 0));
+				next = seq + 1;
+			}
+			// read to the end: what is stored is all taken; a page short of its end with nothing
+			// in it: the keeper could not read the stream, asked again later
+			if (next > page.last) return page.last;
+			if (!entries.length) return null;
 		}
 		return null;
 	}
@@ -239,7 +311,7 @@ export class LiveChannel {
 		if (this.#closed) return;
 		this.#closed = true;
 		this.#onStatus.clear();
-		this.#reading?.stop();
+		this.#wake?.();
 		for (const sub of this.#subs) sub.unsubscribe();
 		if (this.#owns) await this.#nc.close().catch(() => {});
 	}

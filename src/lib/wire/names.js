@@ -23,6 +23,29 @@ export const appendsOf = (table) => `passpad.${table}.append.>`;
 export const appendSubject = (table, match) => `passpad.${table}.append.${match}`;
 /** Every table's appends, as the keeper listens to them. */
 export const ALL_APPENDS = 'passpad.*.append.*';
+/**
+ * Where a phone asks the keeper for a page of a match's stored entries (docs/wire.md, "Where it
+ * is stored"): phones never touch JetStream, their account has none. @param {string} table
+ */
+export const readsOf = (table) => `passpad.${table}.read.>`;
+/** @param {string} table @param {string} match */
+export const readSubject = (table, match) => `passpad.${table}.read.${match}`;
+/** Every table's reads, as the keeper listens to them. */
+export const ALL_READS = 'passpad.*.read.*';
+/**
+ * Each stored entry of a table, republished by its stream (or the keeper) for the table's
+ * phones to hear as it is stored. @param {string} table
+ */
+export const feedsOf = (table) => `passpad.${table}.feed.>`;
+/** @param {string} table @param {string} match */
+export const feedSubject = (table, match) => `passpad.${table}.feed.${match}`;
+/**
+ * The NATS account of the server's own users (the keeper, the host, the groups): it holds every
+ * stream, and exports each table its append and read services and its feed (docs/wire.md).
+ */
+export const KEEPER_ACCOUNT = 'PASSPAD';
+/** A table's own account: its phones' users only, no JetStream. @param {string} table */
+export const tableAccountOf = (table) => `T_${table}`;
 /** "May I take the pen?": plain messages, not kept in the stream. @param {string} table */
 export const asksOf = (table) => `passpad.${table}.ask.>`;
 /** @param {string} table @param {string} match */
