@@ -4,7 +4,7 @@
  * and permissions"; docs/live.md, "Durability").
  */
 import { describe, expect, it } from 'vitest';
-import { configText, permissionsOf, syncsAlways } from './config';
+import { accountsOf, configText, permissionsOf, syncsAlways } from './config';
 
 /** Whether a NATS subject pattern (with * and >) covers a subject. */
 function covers(pattern: string, subject: string) {
@@ -50,10 +50,16 @@ describe('group permissions', () => {
 	it('board: reads the group and its open tables, and publishes on no stream subject', () => {
 		expect(allowed(board.publish, `$JS.API.STREAM.INFO.PASSPAD_G_${g}`)).toBe(true);
 		expect(allowed(board.publish, '$JS.API.CONSUMER.MSG.NEXT.PASSPAD_table0000001.x')).toBe(true);
-		expect(board.publish.every((subject) => subject.startsWith('$JS.API.'))).toBe(true);
+		expect(allowed(board.publish, 'passpad.table0000001.read.m1')).toBe(true);
+		const stored = ['passpad.table0000001.m.m1', `passpad.g.${g}.match.m1`];
+		expect(stored.filter((subject) => allowed(board.publish, subject))).toEqual([]);
 		expect(board.publish.some((subject) => /CREATE\.PASSPAD[^.]*$/.test(subject))).toBe(true);
 		expect(allowed(board.publish, `$JS.API.STREAM.CREATE.PASSPAD_G_${g}`)).toBe(false);
-		expect(board.subscribe).toEqual(['_I.club00000001-babcdefgh.>', 'passpad.table0000001.here.>']);
+		expect(board.subscribe).toEqual([
+			'_I.club00000001-babcdefgh.>',
+			'passpad.table0000001.feed.>',
+			'passpad.table0000001.here.>'
+		]);
 	});
 
 	it('group: nobody but the admin is granted _INBOX.>, and the config holds hashes only', () => {
@@ -72,6 +78,57 @@ describe('group permissions', () => {
 		expect(text).toContain('passpad.provision.group');
 		expect(text).toContain('"$JS.API.STREAM.INFO.PASSPAD_table0000001"');
 		expect(() => permissionsOf('member', 'x')).toThrow();
+	});
+});
+
+describe('accounts', () => {
+	const t = 'table0000001';
+	const users = [
+		{ user: 'admin', hash: '$2a$04$adminhash', role: 'admin' as const },
+		{ user: `${t}-w`, hash: '$2a$04$writerhash', role: 'writer' as const, table: t },
+		{ user: `${t}-r`, hash: '$2a$04$readerhash', role: 'reader' as const, table: t },
+		{
+			user: 'table0000002-r',
+			hash: '$2a$04$otherhash',
+			role: 'reader' as const,
+			table: 'table0000002'
+		}
+	];
+	const text = accountsOf(users, {}).join('\n');
+	/** An account's block of the config, from its name to its closing brace. */
+	const block = (name: string) => {
+		const from = text.indexOf(`  ${name}: {`);
+		return text.slice(from, text.indexOf('\n  }', from));
+	};
+
+	it('accounts: a table’s phones are their own account, without JetStream, importing only their table’s services and feed', () => {
+		const own = block(`T_${t}`);
+		expect(own).toContain(`${t}-w`);
+		expect(own).toContain(`${t}-r`);
+		expect(own).not.toContain('table0000002');
+		expect(own).not.toContain('jetstream');
+		expect(own).toContain(`subject: "passpad.${t}.append.*"`);
+		expect(own).toContain(`subject: "passpad.${t}.read.*"`);
+		expect(own).toContain(`subject: "passpad.${t}.feed.>"`);
+		expect(own.match(/account: "PASSPAD"/g)).toHaveLength(3);
+		// the streams' account: JetStream, the server's users, no phone of a table
+		const keeper = block('PASSPAD');
+		expect(keeper).toContain('jetstream: enabled');
+		expect(keeper).toContain('"admin"');
+		expect(keeper).not.toContain(`${t}-`);
+	});
+
+	it('accounts: a table’s credentials have no JetStream subject at all', () => {
+		for (const role of ['reader', 'writer'] as const) {
+			const { publish, subscribe } = permissionsOf(role, `${t}-x`, t)!;
+			expect([...publish, ...subscribe].filter((subject) => subject.startsWith('$JS'))).toEqual([]);
+			expect(allowed(publish, `passpad.${t}.read.m1`)).toBe(true);
+			expect(allowed(subscribe, `passpad.${t}.feed.m1`)).toBe(true);
+			expect(allowed(publish, `passpad.${t}.m.m1`)).toBe(false);
+		}
+		expect(allowed(permissionsOf('reader', `${t}-r`, t)!.publish, `passpad.${t}.append.m1`)).toBe(
+			false
+		);
 	});
 });
 

@@ -94,10 +94,15 @@ export function permissionsOf(
 				subscribe: [inbox]
 			};
 		}
+		// it follows each open table as a phone does (the live client): the keeper's `read` and
+		// the table's feed, both in the keeper's account where the board is
 		const tables = group.tables ?? [];
 		return {
-			publish: [...reading, ...tables.flatMap((open) => readingOf(streamOf(open)))],
-			subscribe: [inbox, ...tables.map(heresOf)]
+			publish: [
+				...reading,
+				...tables.flatMap((open) => [...readingOf(streamOf(open)), readsOf(open)])
+			],
+			subscribe: [inbox, ...tables.flatMap((open) => [feedsOf(open), heresOf(open)])]
 		};
 	}
 	if (!table) throw new Error(`a ${role} credential belongs to a table`);

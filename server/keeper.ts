@@ -21,6 +21,7 @@ import {
 	MATCH_ID,
 	TABLE_ID,
 	feedSubject,
+	inboxOf,
 	matchSubject,
 	streamOf
 } from '../src/lib/wire/names.js';
@@ -35,6 +36,11 @@ const WRONG_LAST_SEQUENCE = 10071;
 const COPIES = 2_000;
 
 export interface KeeperOptions {
+	/**
+	 * The users in the keeper's own account who may read a table (the boards of its group, while
+	 * it is open): their reads come with their own inbox, not through an import.
+	 */
+	readersOf?(table: string): string[];
 	quota?: Quota;
 	now?: () => number;
 	log?: (line: string) => void;
@@ -48,6 +54,11 @@ export interface KeeperOptions {
  */
 export function throughImport(reply: string | undefined): boolean {
 	return !!reply && reply.startsWith('_R_.');
+}
+
+/** Whether `reply` is an inbox of one of `users` (each has its own prefix, names.js `inboxOf`). */
+export function repliesToOne(reply: string | undefined, users: readonly string[]): boolean {
+	return !!reply && users.some((user) => reply.startsWith(`${inboxOf(user)}.`));
 }
 
 /** `passpad.<table>.append.<match>` (or `read`) as its table and match, or null. */
@@ -241,7 +252,9 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	async function read(msg: Msg) {
 		const target = appendTarget(msg.subject);
 		const asked = readAsked(msg.data);
-		if (!target || !asked || !throughImport(msg.reply)) return;
+		if (!target || !asked) return;
+		const readers = options.readersOf?.(target.table) ?? [];
+		if (!throughImport(msg.reply) && !repliesToOne(msg.reply, readers)) return;
 		try {
 			msg.respond(JSON.stringify(await page(target.table, target.match, asked.from)));
 		} catch (error) {

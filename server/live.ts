@@ -15,9 +15,7 @@ import {
 	PROVISION_SUBJECT,
 	groupProvisionSubject,
 	groupStreamOf,
-	inboxOf,
-	memberSubject,
-	readSubject
+	memberSubject
 } from '../src/lib/wire/names.js';
 import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -27,14 +25,12 @@ import { provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper } from './keeper';
 import { takeLock } from './lock';
 import {
+	acceptedBy,
 	freePort,
-	loadedAt,
 	natsVersion,
-	reloaded,
-	sleep,
+	reload,
 	spawnNode,
 	stopLeftOver,
-	RELOAD_BUDGET,
 	type Node
 } from './nats';
 import {
@@ -130,23 +126,22 @@ export async function startLive(options: LiveOptions) {
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
 	const js = jetstream(nc, { timeout: 5_000 });
 	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
-	const keeper = startKeeper(nc, { log });
+	const keeper = startKeeper(nc, {
+		// a group's board follows its open tables through the keeper too (config.ts)
+		readersOf: (table) => {
+			const entry = Object.hasOwn(registry.tables, table) ? registry.tables[table] : undefined;
+			const group =
+				entry?.group && !entry.closedAt && !entry.revokedAt && registry.groups[entry.group];
+			if (!group || group.revokedAt) return [];
+			return Object.entries(group.boards)
+				.filter(([, board]) => !board.removedAt)
+				.map(([user]) => user);
+		},
+		log
+	});
 
 	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
 	let accountsRead = accountsNamed(registry);
-
-	/** Every running node reads its config again; resolves once each has. */
-	async function reload() {
-		const before = await Promise.all(nodes.map(loadedAt));
-		for (const child of processes) child?.kill('SIGHUP');
-		await Promise.all(
-			nodes.map((node, index) => {
-				const was = before[index];
-				if (!processes[index] || was === null) return;
-				return reloaded(node, was, () => processes[index] !== null, index);
-			})
-		);
-	}
 
 	/**
 	 * The registry written and every running node's config read again (a config reload:
@@ -155,11 +150,11 @@ export async function startLive(options: LiveOptions) {
 	async function save() {
 		writeRegistry(dataDir, registry);
 		writeConfigs(dataDir, state, registry);
-		await reload();
+		await reload(nodes, processes);
 		// measured on 2.9.10: an account added by a reload has its imports wired only at the
 		// next reload (its phones' requests find "no responders" until then): read it twice
 		const named = accountsNamed(registry);
-		if (named !== accountsRead) await reload();
+		if (named !== accountsRead) await reload(nodes, processes);
 		accountsRead = named;
 	}
 
@@ -167,35 +162,12 @@ export async function startLive(options: LiveOptions) {
 	 * Waits until a new user is accepted, and a table's user reaches the keeper through its
 	 * account's imports: the reload is effective once it does.
 	 */
-	async function accepted(credential: Credential) {
-		const deadline = Date.now() + RELOAD_BUDGET;
-		const table = registry.users.find((user) => user.user === credential.user)?.table;
-		while (Date.now() < deadline) {
-			try {
-				const probe = await connect({
-					servers: `127.0.0.1:${nodes[0].port}`,
-					user: credential.user,
-					pass: credential.pass,
-					inboxPrefix: inboxOf(credential.user),
-					reconnect: false
-				});
-				try {
-					if (table) {
-						const asked = JSON.stringify({ from: 1 });
-						await probe.request(readSubject(table, 'probe'), asked, { timeout: 1_000 });
-					}
-				} finally {
-					await probe.close();
-				}
-				return;
-			} catch {
-				await sleep(50);
-			}
-		}
-		throw new Error(
-			`the reloaded server did not accept the new credential within ${RELOAD_BUDGET / 1000} s`
+	const accepted = (credential: Credential) =>
+		acceptedBy(
+			nodes[0],
+			credential,
+			registry.users.find((user) => user.user === credential.user)?.table
 		);
-	}
 
 	const replicas = count > 1 ? 3 : 1;
 	const desk: Desk = {

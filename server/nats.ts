@@ -2,6 +2,8 @@
 // node and waiting for it, a config reload and waiting until it is read (docs/live.md, "A new
 // table: config reload").
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { connect } from '@nats-io/transport-node';
+import { inboxOf, readSubject } from '../src/lib/wire/names.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect, type AddressInfo } from 'node:net';
 
@@ -124,5 +126,55 @@ export async function reloaded(node: Node, before: string, alive: () => boolean,
 	throw new Error(
 		`nats-server ${index + 1} did not reload its config within ${RELOAD_BUDGET / 1000} s ` +
 			`(its config_load_time on port ${node.httpPort} stayed ${before})`
+	);
+}
+
+/** Every running node reads its config again; resolves once each has. */
+export async function reload(nodes: Node[], processes: (ChildProcess | null)[]) {
+	const before = await Promise.all(nodes.map(loadedAt));
+	for (const child of processes) child?.kill('SIGHUP');
+	await Promise.all(
+		nodes.map((node, index) => {
+			const was = before[index];
+			if (!processes[index] || was === null) return;
+			return reloaded(node, was, () => processes[index] !== null, index);
+		})
+	);
+}
+
+/**
+ * Waits until a node accepts a new user, and a table's user reaches the keeper through its
+ * account's imports (docs/wire.md, "Where it is stored"): the reload is effective once it does.
+ */
+export async function acceptedBy(
+	node: Node,
+	credential: { user: string; pass: string },
+	table?: string
+) {
+	const deadline = Date.now() + RELOAD_BUDGET;
+	while (Date.now() < deadline) {
+		try {
+			const probe = await connect({
+				servers: `127.0.0.1:${node.port}`,
+				user: credential.user,
+				pass: credential.pass,
+				inboxPrefix: inboxOf(credential.user),
+				reconnect: false
+			});
+			try {
+				if (table) {
+					const asked = JSON.stringify({ from: 1 });
+					await probe.request(readSubject(table, 'probe'), asked, { timeout: 1_000 });
+				}
+			} finally {
+				await probe.close();
+			}
+			return;
+		} catch {
+			await sleep(50);
+		}
+	}
+	throw new Error(
+		`the reloaded server did not accept the new credential within ${RELOAD_BUDGET / 1000} s`
 	);
 }

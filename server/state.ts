@@ -26,8 +26,9 @@ export function readState(dataDir: string): State | null {
 }
 
 /**
- * The table accounts a config names and the tables a board follows, as one string: a reload
- * that changes it adds or removes an account, or an account's imports (live.ts, `save`).
+ * The table accounts a config names and the tables a board follows (config.ts, `accountsOf`), as
+ * one string: a reload that changes it adds or removes an account, or an account's imports
+ * (live.ts, `save`).
  */
 export function accountsNamed(registry: Registry): string {
 	const tables = [...new Set(registry.users.flatMap((user) => user.table ?? []))].sort();

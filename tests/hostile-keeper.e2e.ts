@@ -6,7 +6,14 @@ import { phoneContext, startLiveApp } from './live';
 import { matchOf, storedLog } from './stored';
 import { LiveChannel } from '../src/lib/live/client';
 import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/protocol';
-import { appendSubject, askSubject, inboxOf, streamOf } from '../src/lib/wire/names.js';
+import {
+	appendSubject,
+	askSubject,
+	inboxOf,
+	matchSubject,
+	streamOf
+} from '../src/lib/wire/names.js';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { readAnswer } from '../src/lib/wire/append';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
 
@@ -166,7 +173,7 @@ test('keeper: 9 MB of junk from a leaked link is refused; the spectators’ link
 	await Promise.all([ana, cleo].map((page) => page.context().close()));
 });
 
-test('keeper: a reply subject naming another table’s ask is never written to, nothing stored', async ({
+test('keeper: a reply subject naming another table’s ask never reaches it, nothing stored', async ({
 	browser
 }) => {
 	const { ana, link, match } = await liveTable(browser);
@@ -180,9 +187,11 @@ test('keeper: a reply subject naming another table’s ask is never written to, 
 	});
 	await listener.flush();
 	const nc = await client(link);
+	// refused (not the pen's), so answered: the answer goes to the asking table's own account
+	// (docs/wire.md, "Where it is stored"), where no phone of the other table is
 	const next = await after(
 		before,
-		{ kind: 'pen', to: 'mallory-phone-01', name: 'Mallory' },
+		{ kind: 'act', action: { type: 'take' } },
 		'mallory-phone-01',
 		await signer()
 	);
@@ -231,5 +240,32 @@ test('keeper: two phones taking the pen at once: one pen entry is stored, the ot
 	const winner = after2[after2.length - 1].change as { name: string };
 	await expect(ana.getByTestId('live-pen')).toContainText(`${winner.name}'s phone has the pen`);
 	for (const { nc } of takers) await nc.close();
+	await ana.context().close();
+});
+
+test('accounts: a leaked spectators’ link makes no consumer, and no pull’s reply copies an entry into the table', async ({
+	browser
+}) => {
+	const { ana, watchers, link, match } = await liveTable(browser);
+	const before = await onServer(link.table);
+	const fields = new URLSearchParams(watchers.split('#')[1]);
+	const nc = await client({ user: fields.get('u')!, pass: fields.get('p')! });
+	const stream = streamOf(link.table);
+	// its account has no JetStream (docs/wire.md, "Where it is stored"): no consumer is made
+	const jsm = await jetstreamManager(nc, { checkAPI: false, timeout: 2_000 });
+	await expect(
+		jsm.consumers.add(stream, { name: 'copier', ack_policy: AckPolicy.None })
+	).rejects.toThrow();
+	// nor can it pull from one the server has: a pull whose reply is the match's own subject
+	await app.live.jsm.consumers.add(stream, { name: 'open-door', ack_policy: AckPolicy.None });
+	const next = `$JS.API.CONSUMER.MSG.NEXT.${stream}.open-door`;
+	nc.publish(next, JSON.stringify({ batch: 1 }), { reply: matchSubject(link.table, match) });
+	await expect(nc.request(next, JSON.stringify({ batch: 1, no_wait: true }))).rejects.toThrow();
+	expect((await app.live.jsm.consumers.info(stream, 'open-door')).delivered.consumer_seq).toBe(0);
+	expect(await onServer(link.table)).toEqual(before);
+	await nc.close();
+	// the table plays on, one entry more
+	await playIllPass(ana, ['take']);
+	await expect.poll(async () => (await onServer(link.table)).length).toBe(before.length + 1);
 	await ana.context().close();
 });
