@@ -152,9 +152,10 @@ export async function startLive(options: LiveOptions) {
 		writeConfigs(dataDir, state, registry);
 		await reload(nodes, processes);
 		// measured on 2.9.10: an account added by a reload has its imports wired only at the
-		// next reload (its phones' requests find "no responders" until then): read it twice
+		// next reload (its phones' requests find "no responders" until then): read it twice;
+		// a removed one needs no second reading
 		const named = accountsNamed(registry);
-		if (named !== accountsRead) await reload(nodes, processes);
+		if ([...named].some((one) => !accountsRead.has(one))) await reload(nodes, processes);
 		accountsRead = named;
 	}
 

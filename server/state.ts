@@ -26,14 +26,15 @@ export function readState(dataDir: string): State | null {
 }
 
 /**
- * The table accounts a config names and the tables a board follows (config.ts, `accountsOf`), as
- * one string: a reload that changes it adds or removes an account, or an account's imports
- * (live.ts, `save`).
+ * The table accounts a config names and the tables a board follows (config.ts, `accountsOf`): a
+ * reload that adds to it adds an account, or an account's imports (live.ts, `save`).
  */
-export function accountsNamed(registry: Registry): string {
-	const tables = [...new Set(registry.users.flatMap((user) => user.table ?? []))].sort();
-	const followed = Object.values(openTablesOf(registry)).flat().sort();
-	return `${tables.join(',')}/${followed.join(',')}`;
+export function accountsNamed(registry: Registry): Set<string> {
+	const tables = registry.users.flatMap((user) => (user.table ? [user.table] : []));
+	const followed = Object.values(openTablesOf(registry))
+		.flat()
+		.map((table) => `${table}/followed`);
+	return new Set([...tables, ...followed]);
 }
 
 /** Each node's config from the state and the registry. */
