@@ -26,6 +26,7 @@ import { startKeeper } from './keeper';
 import { takeLock } from './lock';
 import {
 	acceptedBy,
+	adoptGlobalStore,
 	freePort,
 	natsVersion,
 	reload,
@@ -112,6 +113,9 @@ export async function startLive(options: LiveOptions) {
 
 	writeConfigs(dataDir, state, registry);
 	for (const node of nodes) await stopLeftOver(node.dir);
+	if (count === 1 && adoptGlobalStore(join(nodes[0].dir, 'jetstream'))) {
+		log('the streams written before accounts are the keeper account’s now');
+	}
 	await Promise.all(nodes.map((_, index) => startNode(index)));
 
 	const nc = await connect({

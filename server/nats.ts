@@ -3,8 +3,9 @@
 // table: config reload").
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
-import { inboxOf, readSubject } from '../src/lib/wire/names.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { KEEPER_ACCOUNT, inboxOf, readSubject } from '../src/lib/wire/names.js';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, connect as tcpConnect, type AddressInfo } from 'node:net';
 
 export const NATS_SERVER = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
@@ -177,4 +178,18 @@ export async function acceptedBy(
 	throw new Error(
 		`the reloaded server did not accept the new credential within ${RELOAD_BUDGET / 1000} s`
 	);
+}
+
+/**
+ * A store written before accounts (docs/wire.md, "Where it is stored") keeps its streams under
+ * the global account's folder (`jetstream/$G`): with no nats-server running on it, that folder
+ * becomes the keeper's account's, so every table and group keeps its log. A single node only: a
+ * cluster's JetStream meta state names the account too (not moved; docs/live.md).
+ */
+export function adoptGlobalStore(storeDir: string): boolean {
+	const from = join(storeDir, 'jetstream', '$G');
+	const to = join(storeDir, 'jetstream', KEEPER_ACCOUNT);
+	if (!existsSync(from) || existsSync(to)) return false;
+	renameSync(from, to);
+	return true;
 }
