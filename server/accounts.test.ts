@@ -16,7 +16,7 @@ import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay
 import { RULES } from '../src/lib/rules/registry';
 import { tableStream } from './streams';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
-import { matchSubject, streamOf } from '../src/lib/wire/names.js';
+import { matchSubject, readSubject, streamOf } from '../src/lib/wire/names.js';
 
 let server: TestLive;
 type Made = Awaited<ReturnType<TestLive['live']['createTable']>>;
@@ -191,4 +191,30 @@ describe('accounts', () => {
 		await expect.poll(() => seen).toEqual([ack.seq]);
 		await reader.close();
 	}, 120_000);
+
+	it('accounts: a group’s board follows its open table through the keeper; a member of the group does not read it', async () => {
+		const club = await server.live.createGroup('Board club');
+		const asked = {
+			match: 'board-match',
+			game: 'ill-pass' as const,
+			names: ['Ana', 'Ben', 'Cleo']
+		};
+		const table = await server.live.openGroupTable(club.group, asked);
+		const pen = new LiveChannel(await server.phone(table.writer), table.table, asked.match);
+		const start = await signed(startEntry({ id: newId(), match: asked.match, by: ANA }), ana);
+		const stored = await pen.append(writeEntry(start));
+		expect(stored).toMatchObject({ ok: true });
+		const board = new LiveChannel(await server.phone(club.board), table.table, asked.match);
+		const seen: number[] = [];
+		void board.follow(1, (seq) => void seen.push(seq));
+		await expect.poll(() => seen).toEqual([stored.ok && stored.seq]);
+		// a member's credential may not ask, and is not answered if it could
+		const member = await server.phone(club.member, { reconnect: false });
+		await expect(
+			member.request(readSubject(table.table, asked.match), JSON.stringify({ from: 1 }), {
+				timeout: 1_000
+			})
+		).rejects.toThrow();
+		await Promise.all([pen.close(), board.close()]);
+	});
 });
