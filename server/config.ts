@@ -11,6 +11,8 @@ import {
 	inboxOf,
 	playerSubject,
 	recordSubject,
+	clubSettingsSubject,
+	eveningSubject,
 	streamOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -81,6 +83,9 @@ export function permissionsOf(
 					...reading,
 					playerSubject(group.group, '>'),
 					recordSubject(group.group, '>'),
+					// the club's things (docs/evening.md): the group's settings, its evenings
+					clubSettingsSubject(group.group),
+					eveningSubject(group.group, '>'),
 					groupProvisionsOf(group.group)
 				],
 				subscribe: [inbox]
