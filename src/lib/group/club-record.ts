@@ -35,7 +35,7 @@ const Key = v.pipe(
 	v.string(),
 	v.maxLength('guest:'.length + NAME_MAX_LENGTH),
 	v.check(
-		(key) => isPasspadId(key) || (key.startsWith('guest:') && key.length > 'guest:'.length),
+		(key: string) => key.length > 'guest:'.length && (key.startsWith('guest:') || isPasspadId(key)),
 		'a roster id or a guest'
 	)
 );
