@@ -1,0 +1,190 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { seeded } from '../src/lib/rules/common/random';
+import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { startLiveApp } from './live';
+import { boardGroup } from './board-group.mjs';
+
+// The club between phones (docs/evening.md, "One evening on every phone"; docs/ratings.md, "A
+// group's switch"): two members' phones and the group's board against a real nats-server and
+// the app served beside it. One phone switches the group's ratings on and starts an evening;
+// the other shows both, starts a table from the same draw and enters its match; the first
+// phone's standings and the board follow, the board with the group's ratings.
+
+let app: Awaited<ReturnType<typeof startLiveApp>>;
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/club';
+const GUESTS = ['Ana', 'Ben', 'Chloé', 'Dan', 'Eva', 'Fred'];
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.beforeAll(async () => {
+	app = await startLiveApp();
+	mkdirSync(SHOTS, { recursive: true });
+});
+test.afterAll(async () => {
+	await app?.stop();
+});
+
+interface Look {
+	width?: number;
+	height?: number;
+	dark?: boolean;
+	french?: boolean;
+}
+
+async function open(browser: Browser, name: string, look: Look = {}): Promise<Page> {
+	const width = look.width ?? 360;
+	const context = await browser.newContext({
+		baseURL: app.origin,
+		viewport: { width, height: look.height ?? 640 },
+		isMobile: width < 600,
+		hasTouch: width < 1000,
+		locale: look.french ? 'fr-FR' : 'en-GB',
+		colorScheme: look.dark ? 'dark' : 'light'
+	});
+	const page = await context.newPage();
+	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
+	return page;
+}
+
+/** A member's phone opened by its link, caught up with the group. */
+async function member(browser: Browser, name: string, link: string, look: Look = {}) {
+	const page = await open(browser, name, look);
+	await page.goto(link);
+	const upToDate = look.french ? 'À jour avec le groupe.' : 'Up to date with the group.';
+	await expect(page.getByTestId('group-state')).toContainText(upToDate, { timeout: 30_000 });
+	return page;
+}
+
+const memberLink = (group: string, name: string, user: string, pass: string) =>
+	`${app.origin}/group#${new URLSearchParams({ g: group, n: name, u: user, p: pass })}`;
+
+async function noAxeViolations(page: Page) {
+	const { violations } = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze();
+	expect(
+		violations.map((one) => `${one.id}: ${one.nodes.map((node) => node.target).join(' ')}`)
+	).toEqual([]);
+}
+
+/** An I'll Pass game entered on the score pad at its end: each seat's cards and chips. */
+async function enterIllPass(page: Page, players: number, seed: number) {
+	const run = randomGame(seeded(seed), players);
+	for (const [seat, hand] of run.state.hands.entries()) {
+		if (seat > 0) await page.locator(`[data-seat="${seat}"]`).click();
+		for (const card of hand.cards) await page.locator(`[data-card="${card}"]`).click();
+		if (seat < players - 1) await page.locator(`[data-chips="${seat}"]`).fill(String(hand.chips));
+	}
+	await page.locator('[data-tally]').click();
+	await expect(page.getByTestId('outcome')).toBeVisible();
+}
+
+/** Every control the next step needs is on screen, without scrolling. */
+async function inReach(page: Page, locator: ReturnType<Page['locator']>) {
+	await expect(locator).toBeVisible();
+	const box = (await locator.boundingBox())!;
+	expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
+test("club: the group's ratings switch and an evening reach the other member's phone and the board; a table started there from the same draw moves the standings everywhere", async ({
+	browser
+}) => {
+	const group = await boardGroup(app.live, 'Club du jeudi');
+	const invited = await app.live.invite(group.group, 'Ben');
+	const ana = await member(browser, 'ana', group.memberLink(app.origin));
+	const ben = await member(
+		browser,
+		'ben',
+		memberLink(group.group, group.name, invited.member.user, invited.member.pass),
+		{ french: true, dark: true }
+	);
+	const board = await open(browser, 'board', { width: 1280, height: 720 });
+	await board.goto(group.link(app.origin));
+	await expect(board.getByTestId('board-connection')).toHaveAttribute('data-state', 'online', {
+		timeout: 30_000
+	});
+
+	// Ana switches ratings on for the group: Ben's switch follows, his own record's does not
+	await ana.goto('/settings');
+	await ana.getByRole('checkbox', { name: 'Rate the matches of Club du jeudi' }).check();
+	await ben.goto('/settings');
+	await expect(
+		ben.getByRole('checkbox', { name: 'Coter les parties de Club du jeudi' })
+	).toBeChecked({ timeout: 30_000 });
+	await expect(
+		ben.getByRole('checkbox', { name: 'Coter les parties de ce téléphone' })
+	).not.toBeChecked();
+	await ben.screenshot({ path: `${SHOTS}/settings-360-fr-dark.png`, fullPage: true });
+	await noAxeViolations(ben);
+
+	// Ana starts an evening of six: two tables of three
+	await ana.goto('/group');
+	await ana.getByRole('link', { name: 'Start an evening' }).click();
+	await ana.getByLabel('Rounds').fill('2');
+	for (const name of GUESTS) {
+		await ana.getByPlaceholder("A guest's name").fill(name);
+		await ana.getByRole('button', { name: 'Add the guest' }).click();
+	}
+	await expect(ana.getByText('6 players here.')).toBeVisible();
+	await ana.getByRole('button', { name: 'Draw the tables' }).click();
+	await expect(ana.getByRole('heading', { name: /^Round 1 of 2: I'll Pass/ })).toBeVisible();
+	const anaTables = ana.getByTestId('evening-round').getByTestId('evening-table');
+	await expect(anaTables).toHaveCount(2);
+	const drawn = await anaTables.locator('.seat').allTextContents();
+
+	// Ben's phone has the same evening, the same draw
+	await ben.goto('/group');
+	await ben.getByRole('link', { name: /^Soirée du / }).click({ timeout: 30_000 });
+	await expect(ben.getByRole('heading', { name: /^Tour 1 sur 2 : / })).toBeVisible();
+	const benTables = ben.getByTestId('evening-round').getByTestId('evening-table');
+	await expect(benTables.locator('.seat')).toHaveText(drawn);
+	await inReach(ben, ben.getByRole('button', { name: 'Lancer la table 2' }));
+	await noAxeViolations(ben);
+	await ben.screenshot({ path: `${SHOTS}/evening-360-fr-dark.png`, fullPage: true });
+
+	// Ben starts table 2 from the draw and enters its match on the score pad
+	await ben.getByRole('button', { name: 'Lancer la table 2' }).click();
+	await expect(ben).toHaveURL(/\/match\//);
+	await enterIllPass(ben, 3, 7);
+
+	// Ana's evening says the table started and counts the match; so does the board, with ratings
+	await expect(ana.getByTestId('evening-standings').locator('tbody tr')).toHaveCount(3, {
+		timeout: 30_000
+	});
+	await expect(ana.getByRole('button', { name: 'Start table 2' })).toHaveCount(0);
+	await noAxeViolations(ana);
+	await ana.screenshot({ path: `${SHOTS}/evening-360-en-light.png`, fullPage: true });
+
+	await expect(board.getByTestId('board-standings').locator('tbody tr')).toHaveCount(3, {
+		timeout: 30_000
+	});
+	const ratings = board.getByTestId('board-ratings-ill-pass');
+	await expect(ratings.locator('tbody tr')).toHaveCount(3);
+	await expect(ratings.getByRole('heading', { name: "Ratings · I'll Pass" })).toBeVisible();
+	// read across the room: the names at least 20 px high at 1280x720
+	const size = await ratings
+		.locator('tbody th')
+		.first()
+		.evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
+	expect(size).toBeGreaterThanOrEqual(20);
+	await noAxeViolations(board);
+	await board.screenshot({ path: `${SHOTS}/board-1280-en-light.png` });
+
+	// a board opened now, in French and dark at 1920x1080, reads the same from the group's record
+	const tv = await open(browser, 'tv', { width: 1920, height: 1080, french: true, dark: true });
+	await tv.goto(group.link(app.origin));
+	await expect(tv.getByTestId('board-ratings-ill-pass').locator('tbody tr')).toHaveCount(3, {
+		timeout: 30_000
+	});
+	await expect(tv.getByTestId('board-standings').locator('tbody tr')).toHaveCount(3);
+	await noAxeViolations(tv);
+	await tv.screenshot({ path: `${SHOTS}/board-1920-fr-dark.png` });
+
+	// Ben's phone on a tablet: the evening with the finished table
+	await ben.goBack();
+	await ben.setViewportSize({ width: 820, height: 1180 });
+	await expect(ben.getByTestId('evening-standings').locator('tbody tr')).toHaveCount(3);
+	await noAxeViolations(ben);
+	await ben.screenshot({ path: `${SHOTS}/evening-820-fr-dark.png`, fullPage: true });
+});
