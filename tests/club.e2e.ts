@@ -40,7 +40,9 @@ async function open(browser: Browser, name: string, look: Look = {}): Promise<Pa
 		isMobile: width < 600,
 		hasTouch: width < 1000,
 		locale: look.french ? 'fr-FR' : 'en-GB',
-		colorScheme: look.dark ? 'dark' : 'light'
+		colorScheme: look.dark ? 'dark' : 'light',
+		// the test proxy tells phones apart by it (tests/live.ts)
+		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
 	const page = await context.newPage();
 	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
@@ -87,10 +89,9 @@ async function inReach(page: Page, locator: ReturnType<Page['locator']>) {
 	expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
-test("club: the group's ratings switch and an evening reach the other member's phone and the board; a table started there from the same draw moves the standings everywhere", async ({
-	browser
-}) => {
-	const group = await boardGroup(app.live, 'Club du jeudi');
+/** A group made by the server, its first member Ana's phone (English) and Ben's (French, dark). */
+async function club(browser: Browser, name: string) {
+	const group = await boardGroup(app.live, name);
 	const invited = await app.live.invite(group.group, 'Ben');
 	const ana = await member(browser, 'ana', group.memberLink(app.origin));
 	const ben = await member(
@@ -99,6 +100,34 @@ test("club: the group's ratings switch and an evening reach the other member's p
 		memberLink(group.group, group.name, invited.member.user, invited.member.pass),
 		{ french: true, dark: true }
 	);
+	return { group, ana, ben };
+}
+
+/** Ana starts an evening of six guests, two rounds of I'll Pass: two tables of three. */
+async function sixGuests(ana: Page) {
+	await ana.goto('/group');
+	await ana.getByRole('link', { name: 'Start an evening' }).click();
+	await ana.getByLabel('Rounds').fill('2');
+	for (const name of GUESTS) {
+		await ana.getByPlaceholder("A guest's name").fill(name);
+		await ana.getByRole('button', { name: 'Add the guest' }).click();
+	}
+	await expect(ana.getByText('6 players here.')).toBeVisible();
+	await ana.getByRole('button', { name: 'Draw the tables' }).click();
+	await expect(ana.getByRole('heading', { name: /^Round 1 of 2: I'll Pass/ })).toBeVisible();
+}
+
+/** Ben's phone opens the group's evening from the group's page. */
+async function benOpens(ben: Page) {
+	await ben.goto('/group');
+	await ben.getByRole('link', { name: /^Soirée du / }).click({ timeout: 30_000 });
+	await expect(ben.getByRole('heading', { name: /^Tour 1 sur 2 : / })).toBeVisible();
+}
+
+test("club: the group's ratings switch and an evening reach the other member's phone and the board; a table started there from the same draw moves the standings everywhere", async ({
+	browser
+}) => {
+	const { group, ana, ben } = await club(browser, 'Club du jeudi');
 	const board = await open(browser, 'board', { width: 1280, height: 720 });
 	await board.goto(group.link(app.origin));
 	await expect(board.getByTestId('board-connection')).toHaveAttribute('data-state', 'online', {
@@ -119,24 +148,13 @@ test("club: the group's ratings switch and an evening reach the other member's p
 	await noAxeViolations(ben);
 
 	// Ana starts an evening of six: two tables of three
-	await ana.goto('/group');
-	await ana.getByRole('link', { name: 'Start an evening' }).click();
-	await ana.getByLabel('Rounds').fill('2');
-	for (const name of GUESTS) {
-		await ana.getByPlaceholder("A guest's name").fill(name);
-		await ana.getByRole('button', { name: 'Add the guest' }).click();
-	}
-	await expect(ana.getByText('6 players here.')).toBeVisible();
-	await ana.getByRole('button', { name: 'Draw the tables' }).click();
-	await expect(ana.getByRole('heading', { name: /^Round 1 of 2: I'll Pass/ })).toBeVisible();
+	await sixGuests(ana);
 	const anaTables = ana.getByTestId('evening-round').getByTestId('evening-table');
 	await expect(anaTables).toHaveCount(2);
 	const drawn = await anaTables.locator('.seat').allTextContents();
 
 	// Ben's phone has the same evening, the same draw
-	await ben.goto('/group');
-	await ben.getByRole('link', { name: /^Soirée du / }).click({ timeout: 30_000 });
-	await expect(ben.getByRole('heading', { name: /^Tour 1 sur 2 : / })).toBeVisible();
+	await benOpens(ben);
 	const benTables = ben.getByTestId('evening-round').getByTestId('evening-table');
 	await expect(benTables.locator('.seat')).toHaveText(drawn);
 	await inReach(ben, ben.getByRole('button', { name: 'Lancer la table 2' }));
@@ -187,4 +205,63 @@ test("club: the group's ratings switch and an evening reach the other member's p
 	await expect(ben.getByTestId('evening-standings').locator('tbody tr')).toHaveCount(3);
 	await noAxeViolations(ben);
 	await ben.screenshot({ path: `${SHOTS}/evening-820-fr-dark.png`, fullPage: true });
+});
+
+test('club: two phones drawing round 2 of one evening at once see a conflict on both, each keeping its own draw; kept once, both show the same round', async ({
+	browser
+}) => {
+	const { ana, ben } = await club(browser, 'Club du mardi');
+	await sixGuests(ana);
+	await benOpens(ben);
+
+	// both phones cut off; each draws round 2, Ben with Fred gone home
+	app.proxy.refuse((agent) => /passpad-(ana|ben)$/.test(agent));
+	await ana.getByRole('button', { name: 'Draw round 2' }).click();
+	await expect(ana.getByRole('heading', { name: /^Round 2 of 2: / })).toBeVisible();
+	await ben.locator('summary', { hasText: 'Qui est là' }).click();
+	await ben.getByRole('checkbox', { name: 'Fred' }).uncheck();
+	await ben.getByRole('button', { name: 'Tirer le tour 2' }).click();
+	await expect(ben.getByRole('heading', { name: /^Tour 2 sur 2 : / })).toBeVisible();
+	const anaTables = ana.getByTestId('evening-round').getByTestId('evening-table');
+	const benTables = ben.getByTestId('evening-round').getByTestId('evening-table');
+	await expect(anaTables).toHaveCount(2);
+	await expect(benTables).toHaveCount(1);
+
+	// back: a conflict on both phones, said in the players' words; nothing merged
+	app.proxy.refuse(() => false);
+	await ana.getByRole('link', { name: 'Back to the group' }).click();
+	await ben.getByRole('link', { name: 'Retour au groupe' }).click();
+	const onAna = ana.getByTestId('group-conflict');
+	const onBen = ben.getByTestId('group-conflict');
+	await expect(onAna).toContainText(
+		/The evening of .* was changed on this phone and in the group\./,
+		{
+			timeout: 30_000
+		}
+	);
+	await expect(onBen).toContainText(
+		/La soirée du .* a été modifiée sur ce téléphone et dans le groupe\./,
+		{
+			timeout: 30_000
+		}
+	);
+	await expect(onAna).toContainText('This phone: 2 rounds drawn, 0 tables started; round 2: ');
+	await noAxeViolations(ben);
+	await ben.screenshot({ path: `${SHOTS}/conflict-360-fr-dark.png`, fullPage: true });
+	await ana.screenshot({ path: `${SHOTS}/conflict-360-en-light.png`, fullPage: true });
+
+	// Ana keeps the group's: the other phone's draw (her conflict's other side, whichever phone
+	// reached the group first), so both phones agree, no conflict left
+	await onAna.getByRole('button', { name: "Keep the group's" }).click();
+	await expect(onAna).toHaveCount(0, { timeout: 30_000 });
+	await expect(onBen).toHaveCount(0, { timeout: 30_000 });
+	await ana.goBack();
+	await ben.goBack();
+	await expect(anaTables).toHaveCount(1, { timeout: 30_000 });
+	await expect(anaTables.locator('.seat')).toHaveText(
+		await benTables.locator('.seat').allTextContents(),
+		{
+			timeout: 30_000
+		}
+	);
 });

@@ -18,7 +18,11 @@ describe("the club on the board: the group's record as every member's phone rate
 		const matches = [match(1, 10), match(2, 500), match(3, 900)];
 		for (const version of matches) record.take(version);
 		expect(record.ratings).toBe(false);
+		expect(record.rated()).toEqual([]);
+		// passed over while off: the switch on asks for the record again
 		expect(record.take(settings(true))).toBe(true);
+		expect(record.reread).toBe(true);
+		for (const version of matches) record.take(version);
 		const rated = record.rated();
 		expect(rated).toHaveLength(3);
 		// the same matches as a phone's rows say them: the replay's status and result

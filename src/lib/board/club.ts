@@ -2,29 +2,36 @@
  * The club on the board (docs/evening.md, "The board"; docs/ratings.md, "Where it shows"): what
  * the board reads of the group's record, kept in memory only: the group's ratings switch, its
  * players' names (and merges), and its matches as the ratings read them, each version proven
- * through its rules (group/record.ts) before it counts, as on every member's phone. A match of
- * no evening is proven only once the group rates its record. Pure: no network.
+ * through its rules (group/record.ts) before it counts, as on every member's phone. While the
+ * group does not rate its record, a match of no evening is passed over (a TV holds no 10,000
+ * logs for nothing); should the switch then come on, the board reads the record again
+ * (`reread`). Pure: no network.
  */
-import { proveMatch, type KeptMatch, type Version } from '$lib/group/record';
+import { proveMatch, type Version } from '$lib/group/record';
 import type { RatedMatch } from '$lib/ratings/rate';
 import { EveningMatches } from './evening';
 
 export class ClubRecord {
 	/** the group's ratings switch, as its `settings` version says (off while none is read) */
 	ratings = false;
+	/** matches were passed over while the ratings were off, and they came on: read again */
+	reread = false;
 	readonly evenings = new EveningMatches();
 	readonly #names = new Map<string, string>();
 	readonly #merged = new Map<string, string>();
-	/** each match's newest version: proven (a rated match, or null: it counts nothing) */
-	readonly #rated = new Map<string, RatedMatch | null>();
-	/** versions not proven yet: the group does not rate its record */
-	readonly #waiting = new Map<string, KeptMatch>();
+	/** each match's newest version, proven: the ratings read it (none: it counts nothing) */
+	readonly #rated = new Map<string, RatedMatch>();
+	#passedOver = false;
 
 	/** A version read; whether it moved what the board shows. */
 	take(version: Version): boolean {
 		if (version.kind === 'settings') {
 			const moved = this.ratings !== version.ratings;
 			this.ratings = version.ratings;
+			if (this.ratings && this.#passedOver) {
+				this.reread = true;
+				this.#passedOver = false;
+			}
 			return moved;
 		}
 		if (version.kind === 'player') {
@@ -35,14 +42,27 @@ export class ClubRecord {
 		}
 		if (version.kind !== 'match') return false;
 		const evening = this.evenings.take(version);
-		this.#rated.delete(version.id);
-		this.#waiting.delete(version.id);
-		if (!version.deleted) {
-			for (const seat of version.seats)
-				if (!this.#names.has(seat.player)) this.#names.set(seat.player, seat.name);
-			this.#waiting.set(version.id, version);
+		const had = this.#rated.delete(version.id);
+		if (version.deleted) return evening || had;
+		for (const seat of version.seats)
+			if (!this.#names.has(seat.player)) this.#names.set(seat.player, seat.name);
+		if (!this.ratings) {
+			this.#passedOver = true;
+			return evening;
 		}
-		return evening || this.ratings;
+		const proof = proveMatch(version);
+		if (proof.ok) {
+			const match = proof.match;
+			this.#rated.set(version.id, {
+				id: version.id,
+				game: match.game,
+				createdAt: match.createdAt,
+				status: match.status,
+				playerIds: match.seats.map((seat) => seat.playerId),
+				result: match.result
+			});
+		}
+		return true;
 	}
 
 	/** The player a seat names, through the group's merges (a few steps deep). */
@@ -57,29 +77,11 @@ export class ClubRecord {
 		return this.#names.get(id) ?? '';
 	}
 
-	/** The group's matches as the ratings read them, each proven once. */
+	/** The group's proven matches as the ratings read them, merged players as the one kept. */
 	rated(): RatedMatch[] {
-		for (const [id, version] of this.#waiting) {
-			const proof = proveMatch(version);
-			const match = proof.ok ? proof.match : null;
-			this.#rated.set(
-				id,
-				match && {
-					id,
-					game: match.game,
-					createdAt: match.createdAt,
-					status: match.status,
-					playerIds: match.seats.map((seat) => seat.playerId),
-					result: match.result
-				}
-			);
-		}
-		this.#waiting.clear();
-		const rated: RatedMatch[] = [];
-		for (const match of this.#rated.values()) {
-			if (match)
-				rated.push({ ...match, playerIds: match.playerIds.map((id) => this.#playerOf(id)) });
-		}
-		return rated;
+		return [...this.#rated.values()].map((match) => ({
+			...match,
+			playerIds: match.playerIds.map((id) => this.#playerOf(id))
+		}));
 	}
 }

@@ -62,6 +62,12 @@ export class BoardStandings {
 			for await (const message of messages) {
 				const read = readVersion(message.data);
 				moved = (read.ok && this.#record.take(read.version)) || moved;
+				if (this.#record.reread) {
+					// the ratings came on after matches were passed over: the record read again
+					this.#record.reread = false;
+					messages.stop();
+					break;
+				}
 				// counted once the catch-up is read, then at each change
 				if (message.info.pending === 0 && (moved || !this.#counted)) {
 					moved = false;

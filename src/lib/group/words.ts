@@ -27,9 +27,14 @@ function side(version: Version): string {
 /** One side of an evening's conflict: how far it was drawn and played. */
 function drawn(version: Extract<Version, { kind: 'evening' }>): string {
 	const started = version.drawn.flatMap((round) => round.tables).filter((t) => t.match !== null);
+	// the last round's tables by their players, so a person tells the two draws apart
+	const name = (key: string) => version.players.find((player) => player.key === key)?.name ?? key;
+	const last = version.drawn.at(-1);
 	return m.club_side({
 		rounds: m.club_side_rounds({ count: version.drawn.length }),
-		tables: m.club_side_tables({ count: started.length })
+		tables: m.club_side_tables({ count: started.length }),
+		round: version.drawn.length,
+		seats: (last?.tables ?? []).map((table) => table.seats.map(name).join(', ')).join(' · ')
 	});
 }
 
