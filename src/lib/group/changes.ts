@@ -27,7 +27,7 @@ export async function localOf(
 	thing: Thing,
 	here: ThingHere
 ): Promise<{ version: Version | null; hash: string | null }> {
-	if (isClubThing(thing)) return clubLocalOf(core, thing);
+	if (isClubThing(thing)) return clubLocalOf(core, thing, here.synced);
 	const id = thing.slice(thing.indexOf('.') + 1);
 	if (thing.startsWith('player.')) {
 		if (here.synced?.mergedInto) {
@@ -53,7 +53,10 @@ export async function localOf(
 
 /** This phone's version of a match, its log read, or of a club thing (null: none here). */
 export async function buildVersion(core: SyncCore, thing: Thing): Promise<Version | null> {
-	if (isClubThing(thing)) return (await clubLocalOf(core, thing)).version;
+	if (isClubThing(thing)) {
+		const synced = await core.db.synced.get([core.group, thing]);
+		return (await clubLocalOf(core, thing, synced)).version;
+	}
 	if (!thing.startsWith('match.')) return null;
 	const { match, log } = await matchWithLog(core.db, thing.slice('match.'.length));
 	return match ? matchVersion(match, log, core.stamp(match.id)) : null;

@@ -52,6 +52,20 @@ describe('the club between phones', () => {
 		expect(await ana.db.conflicts.count()).toBe(0);
 	}, 60_000);
 
+	it("group settings: a phone whose own switch said off before the group's settings existed takes the group's on, no conflict", async () => {
+		const group = await newGroup();
+		const ana = await newPhone('ana', group);
+		const ben = await newPhone('ben', group);
+		await ben.as(() => setRatingsOn(group, false));
+		await ben.sync.flush();
+		expect(await ben.db.synced.get([group, 'settings'])).toBeUndefined();
+		await ana.as(() => setRatingsOn(group, true));
+		await ana.sync.flush();
+		await until(() => ben.as(() => ratingsOn(group)));
+		expect(await ben.db.conflicts.count()).toBe(0);
+		expect(await ana.db.conflicts.count()).toBe(0);
+	}, 60_000);
+
 	it("group evening: an evening started on one phone is on every member's phone, the same draw; a table started on another phone reaches the first", async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);

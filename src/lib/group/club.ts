@@ -28,11 +28,14 @@ export const isClubThing = (thing: Thing): thing is 'settings' | `evening.${stri
 /** This phone's version of a club thing and its digest (null: nothing here to say). */
 export async function clubLocalOf(
 	core: SyncCore,
-	thing: 'settings' | `evening.${string}`
+	thing: 'settings' | `evening.${string}`,
+	synced: SyncedRow | undefined
 ): Promise<{ version: Version | null; hash: string | null }> {
 	if (thing === 'settings') {
 		const ratings = await groupRatingsHere(core.db, core.group);
-		if (ratings === null) return { version: null, hash: null };
+		// off, with no settings from the group yet, is the default: nothing to say. So a phone
+		// whose switch was its own before the group's (docs/ratings.md) meets no conflict
+		if (ratings === null || (!ratings && !synced?.hash)) return { version: null, hash: null };
 		const version: SettingsVersion = {
 			...core.stamp(core.group),
 			kind: 'settings',
@@ -58,7 +61,7 @@ export async function clubChanges(
 	const moved: { thing: Thing; version: Version; hash: string }[] = [];
 	for (const thing of things) {
 		if (conflicts.has(thing)) continue;
-		const local = await clubLocalOf(core, thing);
+		const local = await clubLocalOf(core, thing, synced.get(thing));
 		if (!local.version || local.hash === (synced.get(thing)?.hash ?? null)) continue;
 		moved.push({ thing, version: local.version, hash: local.hash! });
 	}
