@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seeded } from '../src/lib/rules/common/random';
-import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { enterIllPass, inReach, noAxeViolations } from './evening-kit';
 import { startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
 
@@ -60,34 +58,6 @@ async function member(browser: Browser, name: string, link: string, look: Look =
 
 const memberLink = (group: string, name: string, user: string, pass: string) =>
 	`${app.origin}/group#${new URLSearchParams({ g: group, n: name, u: user, p: pass })}`;
-
-async function noAxeViolations(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
-	expect(
-		violations.map((one) => `${one.id}: ${one.nodes.map((node) => node.target).join(' ')}`)
-	).toEqual([]);
-}
-
-/** An I'll Pass game entered on the score pad at its end: each seat's cards and chips. */
-async function enterIllPass(page: Page, players: number, seed: number) {
-	const run = randomGame(seeded(seed), players);
-	for (const [seat, hand] of run.state.hands.entries()) {
-		if (seat > 0) await page.locator(`[data-seat="${seat}"]`).click();
-		for (const card of hand.cards) await page.locator(`[data-card="${card}"]`).click();
-		if (seat < players - 1) await page.locator(`[data-chips="${seat}"]`).fill(String(hand.chips));
-	}
-	await page.locator('[data-tally]').click();
-	await expect(page.getByTestId('outcome')).toBeVisible();
-}
-
-/** Every control the next step needs is on screen, without scrolling. */
-async function inReach(page: Page, locator: ReturnType<Page['locator']>) {
-	await expect(locator).toBeVisible();
-	const box = (await locator.boundingBox())!;
-	expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-}
 
 /** A group made by the server, its first member Ana's phone (English) and Ben's (French, dark). */
 async function club(browser: Browser, name: string) {

@@ -34,6 +34,18 @@ function anEvening(group: string): EveningRow {
 /** What an evening says, whoever keeps it (the row's `updatedAt` is when this phone took it). */
 const said = ({ updatedAt: _at, ...row }: EveningRow) => row;
 
+/** Two members' phones, Ana's evening sent and read on Ben's phone. */
+async function eveningOnBoth() {
+	const group = await newGroup();
+	const ana = await newPhone('ana', group);
+	const ben = await newPhone('ben', group);
+	const evening = anEvening(group);
+	await ana.as(() => putEvening(evening));
+	await ana.sync.flush();
+	await until(async () => !!(await ben.db.evenings.get(evening.id)));
+	return { group, ana, ben, evening };
+}
+
 describe('the club between phones', () => {
 	it("group settings: ratings switched on one member's phone are on for the group on every member's phone; a phone's own record keeps its own switch", async () => {
 		const group = await newGroup();
@@ -67,13 +79,7 @@ describe('the club between phones', () => {
 	}, 60_000);
 
 	it("group evening: an evening started on one phone is on every member's phone, the same draw; a table started on another phone reaches the first", async () => {
-		const group = await newGroup();
-		const ana = await newPhone('ana', group);
-		const ben = await newPhone('ben', group);
-		const evening = anEvening(group);
-		await ana.as(() => putEvening(evening));
-		await ana.sync.flush();
-		await until(async () => !!(await ben.db.evenings.get(evening.id)));
+		const { ana, ben, evening } = await eveningOnBoth();
 		const onBen = (await ben.db.evenings.get(evening.id))!;
 		expect(said(onBen)).toEqual(said(evening));
 
@@ -92,14 +98,7 @@ describe('the club between phones', () => {
 	}, 60_000);
 
 	it('group evening: two phones changing one evening at once is a conflict shown on both, never merged; settled once, both agree', async () => {
-		const group = await newGroup();
-		const ana = await newPhone('ana', group);
-		const ben = await newPhone('ben', group);
-		const evening = anEvening(group);
-		await ana.as(() => putEvening(evening));
-		await ana.sync.flush();
-		await until(async () => !!(await ben.db.evenings.get(evening.id)));
-
+		const { group, ana, ben, evening } = await eveningOnBoth();
 		await offline(ana);
 		await offline(ben);
 		// both draw round 2 at once: Ana for I'll Pass, Ben for the dominoes after a swap
