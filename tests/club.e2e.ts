@@ -147,6 +147,15 @@ test("club: the group's ratings switch and an evening reach the other member's p
 	await expect(board.getByTestId('board-standings').locator('tbody tr')).toHaveCount(3, {
 		timeout: 30_000
 	});
+	// the board shows the same draw, from the evening the group shares
+	const boardTables = board.getByTestId('board-round-table');
+	await expect(board.getByTestId('board-round')).toContainText("Round 1 of 2: I'll Pass");
+	await expect(boardTables).toHaveCount(2);
+	for (const [at, table] of (await anaTables.all()).entries()) {
+		const names = await table.locator('.seat').allTextContents();
+		await expect(boardTables.nth(at)).toContainText(`Table ${at + 1}`);
+		for (const name of names) await expect(boardTables.nth(at)).toContainText(name);
+	}
 	const ratings = board.getByTestId('board-ratings-ill-pass');
 	await expect(ratings.locator('tbody tr')).toHaveCount(3);
 	await expect(ratings.getByRole('heading', { name: "Ratings · I'll Pass" })).toBeVisible();

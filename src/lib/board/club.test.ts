@@ -3,6 +3,9 @@ import { illPassVersion, playerVersion } from '$lib/group/fixtures';
 import { proveMatch } from '$lib/group/record';
 import { rateRecord } from '$lib/ratings/rate';
 import { newId } from '$lib/wire/ids';
+import { startEvening } from '$lib/evening/evening';
+import { DEFAULT_SCALE } from '$lib/evening/tag';
+import { eveningVersion } from '$lib/group/club-record';
 import { ClubRecord } from './club';
 
 const by = 'phone-test-01';
@@ -56,5 +59,29 @@ describe("the club on the board: the group's record as every member's phone rate
 		]);
 		record.take({ v: 1, id: kept.id, by, at: 3, contest: null, kind: 'match', deleted: true });
 		expect(record.rated()).toEqual([]);
+	});
+
+	it('evening: tonight is the evening started last, as its definition the group shares says it', () => {
+		const record = new ClubRecord();
+		expect(record.tonight()).toBeNull();
+		const evening = (at: number) =>
+			startEvening({
+				id: newId(),
+				group: 'club0001',
+				players: ['Ana', 'Ben', 'Chloé'].map((name) => ({ key: `guest:${name}`, name })),
+				game: 'ill-pass',
+				rounds: 2,
+				scale: DEFAULT_SCALE,
+				seed: at,
+				now: at
+			});
+		const [last, tonight] = [evening(10), evening(20)];
+		for (const row of [tonight, last]) {
+			expect(
+				record.take(eveningVersion(row, { v: 1, id: row.id, by, at: 30, contest: null }))
+			).toBe(true);
+		}
+		expect(record.tonight()?.id).toBe(tonight.id);
+		expect(record.tonight()?.drawn[0].tables[0].seats).toHaveLength(3);
 	});
 });

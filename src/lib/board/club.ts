@@ -9,6 +9,7 @@
  */
 import { proveMatch, type Version } from '$lib/group/record';
 import type { RatedMatch } from '$lib/ratings/rate';
+import type { EveningVersion } from '$lib/group/club-record';
 import { EveningMatches } from './evening';
 
 export class ClubRecord {
@@ -17,6 +18,8 @@ export class ClubRecord {
 	/** matches were passed over while the ratings were off, and they came on: read again */
 	reread = false;
 	readonly evenings = new EveningMatches();
+	/** each evening's definition, as the group's newest version says it */
+	readonly #definitions = new Map<string, EveningVersion>();
 	readonly #names = new Map<string, string>();
 	readonly #merged = new Map<string, string>();
 	/** each match's newest version, proven: the ratings read it (none: it counts nothing) */
@@ -33,6 +36,10 @@ export class ClubRecord {
 				this.#passedOver = false;
 			}
 			return moved;
+		}
+		if (version.kind === 'evening') {
+			this.#definitions.set(version.id, version);
+			return true;
 		}
 		if (version.kind === 'player') {
 			this.#names.set(version.id, version.name);
@@ -63,6 +70,14 @@ export class ClubRecord {
 			});
 		}
 		return true;
+	}
+
+	/** Tonight's evening: the one started last, as its definition says it (none: no evening). */
+	tonight(): EveningVersion | null {
+		let newest: EveningVersion | null = null;
+		for (const one of this.#definitions.values())
+			if (!newest || one.createdAt > newest.createdAt) newest = one;
+		return newest;
 	}
 
 	/** The player a seat names, through the group's merges (a few steps deep). */

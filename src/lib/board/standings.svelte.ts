@@ -26,12 +26,24 @@ export interface BoardRating {
 	readonly played: number;
 }
 
+/** Tonight's round as the board shows it: the draw every member's phone shows. */
+export interface BoardRound {
+	readonly createdAt: number;
+	readonly round: number;
+	readonly rounds: number;
+	readonly game: GameId;
+	readonly tables: readonly { readonly names: readonly string[]; readonly start: number }[];
+	readonly out: readonly string[];
+}
+
 /** The most players a game's leaderboard shows across the room. */
 export const LEADERS = 8;
 
 export class BoardStandings {
 	/** the newest evening's standings; empty while no match of an evening was read */
 	rows = $state.raw<Standing[]>([]);
+	/** tonight's round, from the evening's definition the group shares; null before one */
+	round = $state.raw<BoardRound | null>(null);
 	/** the group's leaderboards, a game each; empty while the group does not rate its record */
 	ratings = $state.raw<{ game: GameId; rows: BoardRating[] }[]>([]);
 	#record = new ClubRecord();
@@ -81,7 +93,21 @@ export class BoardStandings {
 	#count() {
 		this.#counted = true;
 		const record = this.#record;
-		this.rows = record.evenings.standings();
+		const tonight = record.tonight();
+		this.rows = record.evenings.standings(tonight?.id);
+		const last = tonight?.drawn.at(-1);
+		if (tonight && last) {
+			const name = (key: string) =>
+				tonight.players.find((player) => player.key === key)?.name ?? '';
+			this.round = {
+				createdAt: tonight.createdAt,
+				round: tonight.drawn.length,
+				rounds: tonight.rounds,
+				game: last.game,
+				tables: last.tables.map((table) => ({ names: table.seats.map(name), start: table.start })),
+				out: last.out.map(name)
+			};
+		} else this.round = null;
 		this.#counting = this.#counting.then(async () => {
 			if (!record.ratings) {
 				this.ratings = [];
