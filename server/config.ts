@@ -16,6 +16,8 @@ import {
 	playerSubject,
 	readsOf,
 	recordSubject,
+	clubSettingsSubject,
+	eveningSubject,
 	streamOf,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
@@ -89,6 +91,9 @@ export function permissionsOf(
 					...reading,
 					playerSubject(group.group, '>'),
 					recordSubject(group.group, '>'),
+					// the club's things (docs/evening.md): the group's settings, its evenings
+					clubSettingsSubject(group.group),
+					eveningSubject(group.group, '>'),
 					groupProvisionsOf(group.group)
 				],
 				subscribe: [inbox]

@@ -1,7 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seeded } from '../src/lib/rules/common/random';
-import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { enterIllPass, inReach, noAxeViolations } from './evening-kit';
 
 // A club evening (docs/evening.md) on a member's phone, offline: the group and its roster are
 // written straight into the phone's database, as a phone that joined keeps them.
@@ -62,35 +60,6 @@ async function phone(
 		[GROUP, NAMES] as const
 	);
 	return page;
-}
-
-/** Every control the next step needs is on screen, without scrolling. */
-async function inReach(page: Page, locator: ReturnType<Page['locator']>) {
-	await expect(locator).toBeVisible();
-	const box = (await locator.boundingBox())!;
-	const height = page.viewportSize()!.height;
-	expect(box.y + box.height).toBeLessThanOrEqual(height);
-}
-
-async function noAxeViolations(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
-	expect(
-		violations.map((one) => `${one.id}: ${one.nodes.map((node) => node.target).join(' ')}`)
-	).toEqual([]);
-}
-
-/** An I'll Pass game entered on the score pad at its end: each seat's cards and chips. */
-async function enterIllPass(page: Page, players: number, seed: number) {
-	const run = randomGame(seeded(seed), players);
-	for (const [seat, hand] of run.state.hands.entries()) {
-		if (seat > 0) await page.locator(`[data-seat="${seat}"]`).click();
-		for (const card of hand.cards) await page.locator(`[data-card="${card}"]`).click();
-		if (seat < players - 1) await page.locator(`[data-chips="${seat}"]`).fill(String(hand.chips));
-	}
-	await page.locator('[data-tally]').click();
-	await expect(page.getByTestId('outcome')).toBeVisible();
 }
 
 test.describe.configure({ timeout: 120_000 });

@@ -43,6 +43,7 @@ export const LAYERS = {
 	games: ['db', 'rules', 'wire', 'players', 'share', 'match', 'components', 'i18n', 'paraglide'],
 	group: [
 		'db',
+		'evening',
 		'rules',
 		'wire',
 		'players',
@@ -56,6 +57,7 @@ export const LAYERS = {
 	ratings: ['db', 'rules', 'i18n', 'paraglide'],
 	board: [
 		'evening',
+		'ratings',
 		'rules',
 		'wire',
 		'players',

@@ -44,7 +44,9 @@ export class EveningMatches {
 		return had || match !== null;
 	}
 
-	standings(): Standing[] {
+	/** The standings of one evening, or of the evening whose match started last. */
+	standings(evening?: string): Standing[] {
+		if (evening) return eveningStandings([...this.#matches.values()], evening);
 		return latestEvening(this.#matches.values())?.rows ?? [];
 	}
 }

@@ -263,8 +263,8 @@ export interface RefusedNote {
 	readonly at: number;
 }
 
-/** A thing of a group's record: its kind and id, as in its subject (`player.<id>`). */
-export type Subject = `player.${string}` | `match.${string}`;
+/** A thing of a group's record: its kind and id, as in its subject (`player.<id>`), or `settings`. */
+export type Subject = `player.${string}` | `match.${string}` | `evening.${string}` | 'settings';
 
 /** v5: the group's version of one thing this phone last had (docs/group.md). */
 export interface SyncedRow {

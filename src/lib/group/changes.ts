@@ -19,6 +19,7 @@ import {
 	type Version
 } from './record';
 import { adopt, sends } from './role';
+import { clubChanges, clubLocalOf, isClubThing } from './club';
 
 /** This phone's version of a thing and its digest (null: nothing here to say). */
 export async function localOf(
@@ -26,6 +27,7 @@ export async function localOf(
 	thing: Thing,
 	here: ThingHere
 ): Promise<{ version: Version | null; hash: string | null }> {
+	if (isClubThing(thing)) return clubLocalOf(core, thing, here.synced);
 	const id = thing.slice(thing.indexOf('.') + 1);
 	if (thing.startsWith('player.')) {
 		if (here.synced?.mergedInto) {
@@ -49,8 +51,12 @@ export async function localOf(
 	return { version, hash: digest(version) };
 }
 
-/** This phone's version of a match, its log read (null: not a match, or none here). */
+/** This phone's version of a match, its log read, or of a club thing (null: none here). */
 export async function buildVersion(core: SyncCore, thing: Thing): Promise<Version | null> {
+	if (isClubThing(thing)) {
+		const synced = await core.db.synced.get([core.group, thing]);
+		return (await clubLocalOf(core, thing, synced)).version;
+	}
 	if (!thing.startsWith('match.')) return null;
 	const { match, log } = await matchWithLog(core.db, thing.slice('match.'.length));
 	return match ? matchVersion(match, log, core.stamp(match.id)) : null;
@@ -130,6 +136,10 @@ export async function scan(core: SyncCore) {
 		});
 		if (!local.version || local.hash === row?.hash) continue;
 		await queueVersion(core, thing, local.version, local.hash!, -1);
+	}
+	// the club's things: the group's settings, its evenings (club.ts)
+	for (const club of await clubChanges(core, synced, conflicts)) {
+		await queueVersion(core, club.thing, club.version, club.hash, -1);
 	}
 	for (const version of moved) {
 		const thing: Thing = `match.${version.id}`;

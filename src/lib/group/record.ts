@@ -12,33 +12,14 @@ import type { LogEntry, MatchRow, PlayerRow } from '$lib/db/schema';
 import { canonicalJson } from '$lib/wire/canonical';
 import { MAX_LOG, MAX_SEATS, MAX_VERSION_BYTES, NOTES_MAX_LENGTH } from '$lib/wire/limits';
 import { GROUP_ID } from '$lib/wire/names.js';
-import {
-	ColourKey,
-	PasspadId as Id,
-	PhoneId as Phone,
-	PlayerName as Name,
-	Time
-} from '$lib/wire/schemas';
+import { EveningVersion, SettingsVersion } from './club-record';
+import { RECORD_VERSION, Written } from './written';
+import { ColourKey, PasspadId as Id, PlayerName as Name, Time } from '$lib/wire/schemas';
 import type { RefusedWhy } from '$lib/wire/refused';
 
 export type { RefusedWhy };
 
-/** The wire's version: a phone refuses a version it does not know, rather than guess. */
-export const RECORD_VERSION = 1;
-
-const Written = {
-	v: v.literal(RECORD_VERSION),
-	id: Id,
-	/** the phone that wrote it */
-	by: Phone,
-	/** when, on the writer's clock */
-	at: Time,
-	/**
-	 * written over the group's version at this sequence without agreeing with it (a conflict
-	 * its writer saw): every phone shows both until a person settles (docs/group.md)
-	 */
-	contest: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null)
-};
+export { RECORD_VERSION };
 
 /** A roster player's newest version. */
 export const PlayerVersion = v.object({
@@ -85,7 +66,12 @@ export const MatchVersion = v.variant('deleted', [MatchDeleted, MatchKept]);
 export type MatchVersion = v.InferOutput<typeof MatchVersion>;
 export type KeptMatch = v.InferOutput<typeof MatchKept>;
 
-export const Version = v.variant('kind', [PlayerVersion, MatchVersion]);
+export const Version = v.variant('kind', [
+	PlayerVersion,
+	MatchVersion,
+	SettingsVersion,
+	EveningVersion
+]);
 export type Version = v.InferOutput<typeof Version>;
 
 /** The part of a version its writer stamps: who and when. */
@@ -112,11 +98,14 @@ export function writeVersion(version: Version): Uint8Array {
 	return new TextEncoder().encode(JSON.stringify(version));
 }
 
-/** A thing of the record as its subject's tail: `player.<id>` or `match.<id>`. */
-export type Thing = `player.${string}` | `match.${string}`;
+/**
+ * A thing of the record as its subject's tail: `player.<id>`, `match.<id>`, `evening.<id>`, or
+ * the group's `settings` (one subject: docs/wire.md, "Where it is stored").
+ */
+export type Thing = `player.${string}` | `match.${string}` | `evening.${string}` | 'settings';
 
 export const thingOf = (version: Pick<Version, 'kind' | 'id'>): Thing =>
-	`${version.kind}.${version.id}`;
+	version.kind === 'settings' ? 'settings' : `${version.kind}.${version.id}`;
 
 /**
  * A subject of the group's stream as the thing it carries, or null for the subjects that are
@@ -126,7 +115,7 @@ export function thingOfSubject(group: string, subject: string): Thing | null {
 	const prefix = `passpad.g.${group}.`;
 	if (!GROUP_ID.test(group) || !subject.startsWith(prefix)) return null;
 	const tail = subject.slice(prefix.length);
-	const match = /^(player|match)\.([^.]+)$/.exec(tail);
+	const match = /^(player|match|evening)\.([^.]+)$|^settings$/.exec(tail);
 	return match ? (tail as Thing) : null;
 }
 
@@ -149,6 +138,10 @@ function cyrb53(text: string): string {
  * A match's seat names are left out (a rename is the player's version, not the match's).
  */
 export function digest(version: Version): string {
+	if (version.kind === 'settings' || version.kind === 'evening') {
+		const { v: _v, id: _id, by: _by, at: _at, contest: _contest, ...said } = version;
+		return cyrb53(canonicalJson(said));
+	}
 	if (version.kind === 'player') {
 		const { name, colour, hidden, mergedInto } = version;
 		// a merged player is only where it went

@@ -152,8 +152,11 @@ export class GroupSync {
 		let timer: ReturnType<typeof setTimeout> | null = null;
 		const prefix = `idb://${this.#core.db.name}/`;
 		const listener = (parts: Record<string, unknown>) => {
-			const touched = Object.keys(parts).some(
-				(part) => part.startsWith(`${prefix}matches/`) || part.startsWith(`${prefix}players/`)
+			// the club's things too: an evening, the group's ratings switch (a settings row)
+			const touched = Object.keys(parts).some((part) =>
+				['matches/', 'players/', 'evenings/', 'settings/'].some((table) =>
+					part.startsWith(`${prefix}${table}`)
+				)
 			);
 			if (!touched || this.#core.closed) return;
 			if (timer) clearTimeout(timer);

@@ -22,9 +22,10 @@ import { writePlayer } from '$lib/db/group/players';
 import { MemberRecord } from '$lib/wire/provision';
 import type { Message, SyncCore } from './core';
 import { buildVersion, localOf, queueVersion } from './changes';
-import { digest, proveMatch, thingOfSubject, type Thing, type Version } from './record';
+import { digest, proveMatch, thingOf, thingOfSubject, type Thing, type Version } from './record';
 import { followerOf, reconcile, type Decision } from './reconcile';
 import { overHere, roleOf } from './role';
+import { writeClubHere } from './club';
 
 /** Decisions made ahead for a batch's matches, by stream sequence. */
 export type Proven = ReadonlyMap<number, Decision>;
@@ -66,8 +67,11 @@ export async function writeVersionHere(
 	fields: { seq: number; msgId: string; hash: string | null },
 	decision?: Decision
 ) {
-	const thing: Thing = `${version.kind}.${version.id}`;
+	const thing: Thing = thingOf(version);
 	let written: unknown;
+	if (version.kind === 'settings' || version.kind === 'evening') {
+		return writeClubHere(core, version, fields);
+	}
 	if (version.kind === 'player') {
 		written = await writePlayer(core.db, core.group, { ...version }, fields);
 	} else if (version.deleted) {

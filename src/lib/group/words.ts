@@ -3,7 +3,7 @@
  * never a code. Pure apart from the messages.
  */
 import { m } from '$lib/paraglide/messages';
-import { getLocale, type Locale } from '$lib/i18n';
+import { formatDate, getLocale, type Locale } from '$lib/i18n';
 import { gameEntry } from '$lib/games/catalog';
 import type { ConflictRow } from '$lib/db/schema';
 import type { RefusedNote } from './sync';
@@ -24,10 +24,34 @@ function side(version: Version): string {
 		: m.group_side_moves({ count: version.log.length });
 }
 
+/** One side of an evening's conflict: how far it was drawn and played. */
+function drawn(version: Extract<Version, { kind: 'evening' }>): string {
+	const started = version.drawn.flatMap((round) => round.tables).filter((t) => t.match !== null);
+	// the last round's tables by their players, so a person tells the two draws apart
+	const name = (key: string) => version.players.find((player) => player.key === key)?.name ?? key;
+	const last = version.drawn.at(-1);
+	return m.club_side({
+		rounds: m.club_side_rounds({ count: version.drawn.length }),
+		tables: m.club_side_tables({ count: started.length }),
+		round: version.drawn.length,
+		seats: (last?.tables ?? []).map((table) => table.seats.map(name).join(', ')).join(' · ')
+	});
+}
+
 /** What changed two ways, in one sentence, and (for a match) what each side holds. */
 export function conflictWords(conflict: ConflictRow): { what: string; sides: string | null } {
 	const mine = conflict.mine as Version;
 	const theirs = conflict.theirs as Version;
+	if (mine.kind === 'settings' && theirs.kind === 'settings') {
+		const what = mine.ratings
+			? m.club_conflict_ratings_on_here()
+			: m.club_conflict_ratings_off_here();
+		return { what, sides: null };
+	}
+	if (mine.kind === 'evening' && theirs.kind === 'evening') {
+		const what = m.club_conflict_evening({ date: formatDate(mine.createdAt) });
+		return { what, sides: m.group_conflict_sides({ mine: drawn(mine), theirs: drawn(theirs) }) };
+	}
 	if (mine.kind === 'player' && theirs.kind === 'player') {
 		if (mine.mergedInto)
 			return { what: m.group_conflict_merge_mine({ name: theirs.name }), sides: null };

@@ -1,20 +1,20 @@
 /**
  * Which records are rated on this phone, and a record's matches as the ratings read them
- * (docs/ratings.md). Ratings are off by default. The switch is this phone's (the settings
- * table, never the record): a group's record does not carry group settings yet, so each member
- * switches its group on for itself. Nothing here loads openskill: the pages that show ratings
- * import `./rate` once a record is rated.
+ * (docs/ratings.md). Ratings are off by default. The switch of this phone's own record is this
+ * phone's; a group's is the group's setting (its `settings` version, group/club.ts): switched
+ * here, the group's sync sends it, and a member's switch read from the group is written in the
+ * same row. Nothing here loads openskill: the pages that show ratings import `./rate` once a
+ * record is rated.
  */
 import { Dexie } from 'dexie';
 import { database } from '../db/db';
 import { getValue, setValue } from '../db/settings';
+import { ratingsKey as keyOf } from '../db/group/club';
 import type { GameId } from '../rules/common';
 import type { RatedMatch } from './rate';
 
 /** A record: this phone's own matches (null) or a group's (its id). */
 export type RecordId = string | null;
-
-const keyOf = (record: RecordId) => (record === null ? 'ratings.phone' : `ratings.group.${record}`);
 
 export async function ratingsOn(record: RecordId): Promise<boolean> {
 	return (await getValue<boolean>(keyOf(record), false)) === true;

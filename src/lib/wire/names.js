@@ -79,6 +79,10 @@ export const groupSubjectsOf = (group) => `passpad.g.${group}.>`;
 export const playerSubject = (group, player) => `passpad.g.${group}.player.${player}`;
 /** A match's newest version (whole: setup, log, notes, status). @param {string} group @param {string} match */
 export const recordSubject = (group, match) => `passpad.g.${group}.match.${match}`;
+/** The group's settings (ratings on or off): one subject. @param {string} group */
+export const clubSettingsSubject = (group) => `passpad.g.${group}.settings`;
+/** A club evening's definition, whole. @param {string} group @param {string} evening */
+export const eveningSubject = (group, evening) => `passpad.g.${group}.evening.${evening}`;
 /** A live table of the group, for the board. @param {string} group @param {string} table */
 export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${table}`;
 /** A member of the group (written by the server only). @param {string} group @param {string} user */

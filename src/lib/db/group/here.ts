@@ -60,7 +60,10 @@ export const RECORD_TABLES = (db: PasspadDb) => [
 	db.totals,
 	db.synced,
 	db.outbox,
-	db.conflicts
+	db.conflicts,
+	// the club's things (db/group/club.ts): an evening, the group's ratings switch
+	db.evenings,
+	db.settings
 ];
 
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
