@@ -3,7 +3,7 @@
 // requests, and serves the app on the local network with the server's WebSocket at /nats, over
 // https and wss with `--tls`. Where nats-server is missing the app is served alone.
 //
-//   npm run server -- [--port 4173] [--host 0.0.0.0] [--data data/live] [--nodes 3] [--tls <cert> <key>] [--open]
+//   npm run server -- [--port 4173] [--host 0.0.0.0] [--data data/live] [--nodes 3] [--tls <cert> <key>] [--open [--trust-proxy]]
 //   npm run server -- revoke <table> [--data data/live]
 //   npm run server -- revoke-member <group> <user> [--data data/live]
 //   npm run server -- revoke-group <group> [--data data/live]
@@ -89,7 +89,14 @@ async function command(name: string, rest: string[], data: string): Promise<numb
 
 /** Serves the app (and live play when nats-server is here) until SIGINT or SIGTERM. */
 async function serve(
-	values: { port: string; host: string; data: string; nodes: string; open: boolean },
+	values: {
+		port: string;
+		host: string;
+		data: string;
+		nodes: string;
+		open: boolean;
+		'trust-proxy': boolean;
+	},
 	tls: { cert: string; key: string } | null
 ) {
 	if (!built()) {
@@ -110,7 +117,9 @@ async function serve(
 	}
 	const app = appHandler();
 	const handler = live
-		? answerOpen(live.openDoor?.open ?? null, answerClosed(live.closedTable, app))
+		? answerOpen(live.openDoor?.open ?? null, answerClosed(live.closedTable, app), {
+				trustProxy: values['trust-proxy']
+			})
 		: app;
 	const server: Server = tls
 		? createHttps({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, handler)
@@ -161,7 +170,9 @@ export async function main(argv: string[]) {
 			host: { type: 'string', default: process.env.HOST ?? '0.0.0.0' },
 			data: { type: 'string', default: process.env.PASSPAD_DATA ?? 'data/live' },
 			nodes: { type: 'string', default: '1' },
-			open: { type: 'boolean', default: false }
+			open: { type: 'boolean', default: false },
+			// behind a reverse proxy (TLS at nginx or Caddy): count the address it forwards
+			'trust-proxy': { type: 'boolean', default: false }
 		}
 	});
 	const [name, ...rest] = positionals;

@@ -7,7 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { OPEN_PATH } from '../src/lib/wire/names.js';
 import type { Credential } from './registry';
-import type { OpenRefusal } from './open';
+import { askingAddress, type OpenRefusal } from './open';
 
 export type Opened =
 	{ table: string; writer: Credential; reader: Credential } | { error: OpenRefusal };
@@ -36,7 +36,11 @@ function send(res: ServerResponse, status: number, body: object) {
  * another site cannot (its browser asks first, and this server allows no other origin), so it
  * cannot spend a visitor's address's tables.
  */
-export function answerOpen(open: OpenAsk, app: RequestListener): RequestListener {
+export function answerOpen(
+	open: OpenAsk,
+	app: RequestListener,
+	{ trustProxy = false } = {}
+): RequestListener {
 	return (req: IncomingMessage, res: ServerResponse) => {
 		const path = (req.url ?? '').split('?')[0];
 		if (path !== OPEN_PATH) return app(req, res);
@@ -47,7 +51,7 @@ export function answerOpen(open: OpenAsk, app: RequestListener): RequestListener
 		if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
 			return send(res, 415, { error: 'not-open' });
 		}
-		open(req.socket.remoteAddress ?? '')
+		open(askingAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy))
 			.catch((): Opened => ({ error: 'failed' }))
 			.then((made) => send(res, 'error' in made ? STATUS[made.error] : 201, made));
 	};

@@ -10,6 +10,7 @@ import {
 	OPEN_LIMITS,
 	OpenDoor,
 	expireTable,
+	forgetExpired,
 	idleTables,
 	liveOpenTables,
 	type OpenLimits
@@ -73,11 +74,12 @@ export function startOpenTables(desk: OpenDesk, settings: OpenSettings = {}) {
 			);
 		}
 		const idle = idleTables(desk.registry, last, now, limits.idleMs);
-		if (!idle.length) return [];
 		await desk.serial(async () => {
 			const expired = idle.map((table) => expireTable(desk.registry, table, now));
-			if (expired.some(Boolean)) await desk.save();
+			const forgot = forgetExpired(desk.registry, now, limits.forgetMs);
+			if (expired.some(Boolean) || forgot) await desk.save();
 		});
+		if (!idle.length) return [];
 		for (const table of idle) {
 			await desk.jsm.streams
 				.delete(streamOf(table))

@@ -12,12 +12,26 @@ import { LiveChannel, type Online } from '../src/lib/live/client';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { matchSubject, streamOf } from '../src/lib/wire/names.js';
 import { answerClosed } from './closed';
-import { OpenDoor, addressKey, closedOf, expireTable, idleTables, type OpenLimits } from './open';
+import {
+	OpenDoor,
+	addressKey,
+	askingAddress,
+	closedOf,
+	expireTable,
+	forgetExpired,
+	idleTables,
+	type OpenLimits
+} from './open';
 import { answerOpen } from './open-http';
 import type { Registry } from './registry';
 
 const HOUR = 3_600_000;
-const limits: OpenLimits = { perAddressPerHour: 3, tables: 5, idleMs: 24 * HOUR };
+const limits: OpenLimits = {
+	perAddressPerHour: 3,
+	tables: 5,
+	idleMs: 24 * HOUR,
+	forgetMs: 30 * 24 * HOUR
+};
 
 describe('the address a limit counts', () => {
 	it('is an IPv4 address as it is, also mapped in IPv6, and an IPv6 address by its /64', () => {
@@ -45,6 +59,18 @@ describe('the address a limit counts', () => {
 				}
 			)
 		);
+	});
+});
+
+describe('the address that asks', () => {
+	it("is the connection's, unless the server trusts its proxy: then the last one the proxy forwarded", () => {
+		expect(askingAddress('10.0.0.2', '203.0.113.7', false)).toBe('10.0.0.2');
+		expect(askingAddress('10.0.0.2', '203.0.113.7', true)).toBe('203.0.113.7');
+		// what a phone writes itself comes first and is never read
+		expect(askingAddress('10.0.0.2', '198.51.100.1, 203.0.113.7', true)).toBe('203.0.113.7');
+		expect(askingAddress('10.0.0.2', ['198.51.100.1', '203.0.113.7 '], true)).toBe('203.0.113.7');
+		expect(askingAddress('10.0.0.2', undefined, true)).toBe('10.0.0.2');
+		expect(askingAddress(undefined, undefined, false)).toBe('');
 	});
 });
 
@@ -122,6 +148,15 @@ describe('an open table a day without an entry', () => {
 		expect(closedOf(held, 'revoked0')).toBe(true);
 		expect(closedOf(held, 'bbbbbbbb')).toBe(false);
 		expect(closedOf(held, 'nosuchtable')).toBe(false);
+	});
+
+	it('expired, it is forgotten a month later (its link then reads as refused); no other table is', () => {
+		const held = registry();
+		expireTable(held, 'aaaaaaaa', HOUR);
+		expect(forgetExpired(held, HOUR + limits.forgetMs - 1, limits.forgetMs)).toBe(false);
+		expect(forgetExpired(held, HOUR + limits.forgetMs, limits.forgetMs)).toBe(true);
+		expect(Object.keys(held.tables)).toEqual(['bbbbbbbb', 'hosts000', 'revoked0']);
+		expect(closedOf(held, 'aaaaaaaa')).toBe(false);
 	});
 });
 

@@ -13,6 +13,8 @@ export interface OpenLimits {
 	tables: number;
 	/** a table with no entry for this long expires: its credentials and stream are removed */
 	idleMs: number;
+	/** an expired table is kept in the registry this long (its link says "expired"), then forgotten */
+	forgetMs: number;
 }
 
 const HOUR = 60 * 60_000;
@@ -24,7 +26,8 @@ const HOUR = 60 * 60_000;
 export const OPEN_LIMITS: OpenLimits = {
 	perAddressPerHour: 20,
 	tables: 1_000,
-	idleMs: 24 * HOUR
+	idleMs: 24 * HOUR,
+	forgetMs: 30 * 24 * HOUR
 };
 
 /**
@@ -132,6 +135,38 @@ export function expireTable(registry: Registry, table: string, now: number): boo
 	entry.expiredAt = now;
 	registry.users = registry.users.filter((user) => user.table !== table);
 	return true;
+}
+
+/**
+ * Expired open tables forgotten `forgetMs` after they expired: a public server opens thousands,
+ * and the registry is rewritten whole at each change. Their links then read as refused, not
+ * expired. Whether any was forgotten.
+ */
+export function forgetExpired(registry: Registry, now: number, forgetMs: number): boolean {
+	const old = Object.entries(registry.tables).filter(
+		([, entry]) => entry.open && entry.expiredAt && now - entry.expiredAt >= forgetMs
+	);
+	for (const [table] of old) delete registry.tables[table];
+	return old.length > 0;
+}
+
+/**
+ * The address that asks: the connection's own, or, behind a reverse proxy the server was told
+ * to trust (`--trust-proxy`), the last address that proxy wrote in `X-Forwarded-For` (the ones
+ * before it are the phone's to write, so never read).
+ */
+export function askingAddress(
+	socket: string | undefined,
+	forwarded: string | string[] | undefined,
+	trustProxy: boolean
+): string {
+	const said = [forwarded ?? []]
+		.flat()
+		.join(',')
+		.split(',')
+		.map((one) => one.trim());
+	const last = said.filter(Boolean).at(-1);
+	return trustProxy && last ? last : (socket ?? '');
 }
 
 /** What `/nats/closed/<table>` says of a table (server/closed.ts): closed by its host, or expired. */
