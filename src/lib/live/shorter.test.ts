@@ -73,7 +73,7 @@ async function serverActs(table: string): Promise<number> {
 	let acts = 0;
 	for (let seq = info.state.first_seq; seq <= info.state.last_seq && seq > 0; seq++) {
 		const message = await server.live.jsm.streams.getMessage(streamOf(table), { seq });
-		if (message.subject !== matchSubject(table, MATCH)) continue;
+		if (!message || message.subject !== matchSubject(table, MATCH)) continue;
 		const read = readEntry(message.data);
 		if (read.ok && read.entry.change.kind === 'act') acts++;
 	}
