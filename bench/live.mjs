@@ -72,9 +72,12 @@ async function coordinate() {
 		await Promise.all(workers.map((worker) => worker.ask({ what: 'record' })));
 		const before = usage();
 		const phonesBefore = phonesCpu();
+		// the keeper (every append checked: signature, place, rules) runs in this process
+		const keeperBefore = usage(process.pid);
 		await sleep(ms);
 		const after = usage();
 		const phonesAfter = phonesCpu();
+		const keeperAfter = usage(process.pid);
 		const reports = await Promise.all(workers.map((worker) => worker.ask({ what: 'report' })));
 		const latencies = reports.flatMap((report) => report.latencies);
 		return {
@@ -86,6 +89,8 @@ async function coordinate() {
 			rssMiB: Math.round(after.rss),
 			cpuPercent: Math.round(((after.cpu - before.cpu) / (ms / 1000)) * 100),
 			phonesCpuPercent: Math.round(((phonesAfter - phonesBefore) / (ms / 1000)) * 100),
+			keeperRssMiB: Math.round(keeperAfter.rss),
+			keeperCpuPercent: Math.round(((keeperAfter.cpu - keeperBefore.cpu) / (ms / 1000)) * 100),
 			load: Number(loadavg()[0].toFixed(1))
 		};
 	}
@@ -137,7 +142,8 @@ async function coordinate() {
 		console.log(
 			`${String(count).padStart(5)} tables: follower p50 ${row.p50} ms, p95 ${row.p95} ms, ` +
 				`max ${row.max} ms (${row.entries} receipts), server ${row.rssMiB} MiB, CPU ` +
-				`${row.cpuPercent}% of a core (phones' processes ${row.phonesCpuPercent}%), opened in ` +
+				`${row.cpuPercent}% of a core; keeper ${row.keeperRssMiB} MiB, ${row.keeperCpuPercent}%; ` +
+				`phones' processes ${row.phonesCpuPercent}%; opened in ` +
 				`${(openMs / 1000).toFixed(1)} s, load ${row.load}, ${row.failures} refused`
 		);
 		if (passed === null && !(row.p95 <= 100)) passed = count;
