@@ -7,7 +7,8 @@ import { smallPhone } from './reach';
 // Open tables (docs/live.md, "Open tables"): on a server started with `--open`, a phone that
 // never opened the host link offers "Play live", opens a table and its followers follow it; a
 // table a day without an entry closes, and its phones and its link say so; a phone past its
-// address's tables for the hour is told so, in English and French. Real nats-server, app and
+// address's tables for the hour is told so, in French, and one from another address while the
+// server holds all the tables it gives, in English. Real nats-server, app and
 // proxy (tests/live.ts), the server's open door with a small hour.
 
 const HOUR = 3_600_000;
@@ -15,7 +16,7 @@ let app: Awaited<ReturnType<typeof startLiveApp>>;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.beforeAll(async () => {
-	app = await startLiveApp({ perAddressPerHour: 3, tables: 50, sweepEveryMs: HOUR });
+	app = await startLiveApp({ perAddressPerHour: 3, tables: 6, sweepEveryMs: HOUR });
 });
 test.afterAll(async () => {
 	await app?.stop();
@@ -23,9 +24,11 @@ test.afterAll(async () => {
 
 const NAMES = ['Ana', 'Ben', 'Cleo'];
 
-async function phone(browser: Browser, name: string, lang: 'en' | 'fr' = 'en') {
+/** A phone; `address`: where the server (trusting its proxy, tests/live.ts) sees it from. */
+async function phone(browser: Browser, name: string, lang: 'en' | 'fr' = 'en', address?: string) {
 	const context = await browser.newContext({
 		...smallPhone,
+		...(address ? { extraHTTPHeaders: { 'X-Forwarded-For': address } } : {}),
 		baseURL: app.origin,
 		locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
@@ -95,6 +98,23 @@ test("past its address's tables for the hour, a phone is told so, and the server
 	expect(Object.keys(JSON.parse(await tablesJson())).length).toBe(held);
 	expect((await new AxeBuilder({ page: dan.page }).analyze()).violations).toEqual([]);
 	await dan.context.close();
+});
+
+test('a server holding all the open tables it gives tells a phone from another address so', async ({
+	browser
+}) => {
+	// other addresses open the server's last tables (it gives 6 at once)
+	for (let at = 1; !('error' in (await app.live.openDoor!.open(`198.51.100.${at}`))); at++);
+	const held = Object.keys(JSON.parse(await tablesJson())).length;
+	const eve = await phone(browser, 'eve', 'en', '203.0.113.50');
+	await startMatch(eve.page, "I'll Pass", NAMES);
+	await eve.page.getByRole('button', { name: 'Play live' }).click();
+	await expect(eve.page.getByTestId('live-open-refused')).toHaveText(
+		'This server holds as many live tables as it can. Try again later.'
+	);
+	await expect(eve.page.getByTestId('live-state')).toHaveCount(0);
+	expect(Object.keys(JSON.parse(await tablesJson())).length).toBe(held);
+	await eve.context.close();
 });
 
 /** The registry's tables, as the server wrote them. */
