@@ -88,6 +88,66 @@ async function stopped(between: () => void) {
 }
 
 describe('a server that comes back without its last entries', () => {
+	/** The table, the pen phone's and the follower's, shared by the two steps below. */
+	let held: {
+		table: string;
+		ana: ReturnType<typeof memoryPort>;
+		ben: ReturnType<typeof memoryPort>;
+		anaTable: LiveTable;
+		benTable: LiveTable;
+	} | null = null;
+	afterAll(async () => {
+		await held?.anaTable.close();
+		await held?.benTable.close();
+	});
+
+	it('comes back with 3 of the 6 entries it acknowledged, the phones holding all 6', async () => {
+		const made = await server.live.createTable();
+		const store = join(server.dir, 'jetstream');
+		const before = `${store}.before`;
+		const signer = await newKeyPair().then(signerOf);
+
+		const ana = memoryPort();
+		const anaTable = new LiveTable(
+			new LiveChannel(await server.phone(made.writer), made.table, MATCH),
+			ana.port,
+			{ by: ANA, name: 'Ana', reader: false, signer },
+			(id) => RULES[id]
+		);
+		await anaTable.open(true);
+		const ben = memoryPort();
+		const benTable = new LiveTable(
+			new LiveChannel(await server.phone(made.reader), made.table, MATCH),
+			ben.port,
+			{ by: BEN, name: 'Ben', reader: true },
+			(id) => RULES[id]
+		);
+		await benTable.open(false);
+		held = { table: made.table, ana, ben, anaTable, benTable };
+
+		/** Ana enters the game's next action; it is on the server and Ben has it. */
+		const enter = async (count: number) => {
+			ana.state.actions = game.actions.slice(0, count);
+			anaTable.changed();
+			await until(`${count} actions at the table`, () => !anaTable.pending);
+			await until(`Ben's ${count} actions`, () => ben.state.actions.length === count);
+		};
+		for (let count = 1; count <= 3; count++) await enter(count);
+		await stopped(() => cpSync(store, before, { recursive: true }));
+		await until('Ana back online', () => anaTable.online === 'online');
+		for (let count = 4; count <= 6; count++) await enter(count);
+		expect(await serverActs(made.table)).toBe(6);
+
+		// the power cut: the store as it was before the last three entries
+		await stopped(() => {
+			rmSync(store, { recursive: true, force: true });
+			cpSync(before, store, { recursive: true });
+		});
+		await until('the server back', async () => (await serverActs(made.table).catch(() => -1)) >= 0);
+		expect(await serverActs(made.table)).toBe(3);
+		expect([ana.state.actions.length, ben.state.actions.length]).toEqual([6, 6]);
+	}, 120_000);
+
 	it.fails(
 		// fails today: the pen phone's copy of the table still says 6 entries, so it sends the 7th
 		// at position 7, the keeper (which read its stream again) answers `moved` with 3, and the
@@ -96,51 +156,8 @@ describe('a server that comes back without its last entries', () => {
 		// (docs/live.md, "Durability": what the phone should do)
 		'the pen phone sends them again and the follower keeps them: nothing lost in silence',
 		async () => {
-			const made = await server.live.createTable();
-			const store = join(server.dir, 'jetstream');
-			const before = `${store}.before`;
-			const signer = await newKeyPair().then(signerOf);
-
-			const ana = memoryPort();
-			const anaTable = new LiveTable(
-				new LiveChannel(await server.phone(made.writer), made.table, MATCH),
-				ana.port,
-				{ by: ANA, name: 'Ana', reader: false, signer },
-				(id) => RULES[id]
-			);
-			await anaTable.open(true);
-			const ben = memoryPort();
-			const benTable = new LiveTable(
-				new LiveChannel(await server.phone(made.reader), made.table, MATCH),
-				ben.port,
-				{ by: BEN, name: 'Ben', reader: true },
-				(id) => RULES[id]
-			);
-			await benTable.open(false);
-
-			/** Ana enters the game's next action; it is on the server and Ben has it. */
-			const enter = async (count: number) => {
-				ana.state.actions = game.actions.slice(0, count);
-				anaTable.changed();
-				await until(`${count} actions at the table`, () => !anaTable.pending);
-				await until(`Ben's ${count} actions`, () => ben.state.actions.length === count);
-			};
-			for (let count = 1; count <= 3; count++) await enter(count);
-			await stopped(() => cpSync(store, before, { recursive: true }));
-			await until('Ana back online', () => anaTable.online === 'online');
-			for (let count = 4; count <= 6; count++) await enter(count);
-			expect(await serverActs(made.table)).toBe(6);
-
-			// the power cut: the store as it was before the last three entries
-			await stopped(() => {
-				rmSync(store, { recursive: true, force: true });
-				cpSync(before, store, { recursive: true });
-			});
-			await until(
-				'the server back',
-				async () => (await serverActs(made.table).catch(() => -1)) >= 0
-			);
-			expect(await serverActs(made.table)).toBe(3);
+			if (!held) throw new Error('the step before did not run');
+			const { table, ana, ben, anaTable } = held;
 			// what the follower shows is watched from now on: never cut back in silence
 			const watch = setInterval(() => {
 				ben.state.shortest = Math.min(ben.state.shortest, ben.state.actions.length);
@@ -151,17 +168,15 @@ describe('a server that comes back without its last entries', () => {
 				anaTable.changed();
 				await until(
 					'the table whole again, or both versions shown',
-					async () => anaTable.conflict !== null || (await serverActs(made.table)) === 7
+					async () => anaTable.conflict !== null || (await serverActs(table)) === 7
 				);
 				expect(anaTable.conflict).toBeNull();
-				expect(await serverActs(made.table)).toBe(7);
+				expect(await serverActs(table)).toBe(7);
 				await until("Ben's 7 actions", () => ben.state.actions.length === 7);
 				expect(ben.state.shortest).toBeGreaterThanOrEqual(6);
 				expect(key(ben.state.actions)).toBe(key(game.actions.slice(0, 7)));
 			} finally {
 				clearInterval(watch);
-				await anaTable.close();
-				await benTable.close();
 			}
 		},
 		120_000
