@@ -3,7 +3,7 @@
 // requests, and serves the app on the local network with the server's WebSocket at /nats, over
 // https and wss with `--tls`. Where nats-server is missing the app is served alone.
 //
-//   npm run server -- [--port 4173] [--host 0.0.0.0] [--data data/live] [--nodes 3] [--tls <cert> <key>]
+//   npm run server -- [--port 4173] [--host 0.0.0.0] [--data data/live] [--nodes 3] [--tls <cert> <key>] [--open [--trust-proxy]]
 //   npm run server -- revoke <table> [--data data/live]
 //   npm run server -- revoke-member <group> <user> [--data data/live]
 //   npm run server -- revoke-group <group> [--data data/live]
@@ -21,6 +21,8 @@ import { startLive, type Live } from './live';
 import { natsInstalled } from './nats';
 import { proxyLive } from './proxy';
 import { answerClosed } from './closed';
+import { OPEN_LIMITS } from './open';
+import { answerOpen } from './open-http';
 import { readHostSecret, type Credential } from './registry';
 
 /** `--tls <cert> <key>`: two values, taken out before the rest is parsed. */
@@ -87,7 +89,14 @@ async function command(name: string, rest: string[], data: string): Promise<numb
 
 /** Serves the app (and live play when nats-server is here) until SIGINT or SIGTERM. */
 async function serve(
-	values: { port: string; host: string; data: string; nodes: string },
+	values: {
+		port: string;
+		host: string;
+		data: string;
+		nodes: string;
+		open: boolean;
+		'trust-proxy': boolean;
+	},
 	tls: { cert: string; key: string } | null
 ) {
 	if (!built()) {
@@ -99,13 +108,19 @@ async function serve(
 		live = await startLive({
 			dataDir: values.data,
 			nodes: Number(values.nodes),
-			log: (line) => console.log(line)
+			log: (line) => console.log(line),
+			// any phone may open a table (docs/live.md, "Open tables")
+			open: values.open ? {} : undefined
 		});
 	} else {
 		console.log('nats-server is not installed: live play is off, the app works alone as ever.');
 	}
 	const app = appHandler();
-	const handler = live ? answerClosed(live.closedTable, app) : app;
+	const handler = live
+		? answerOpen(live.openDoor?.open ?? null, answerClosed(live.closedTable, app), {
+				trustProxy: values['trust-proxy']
+			})
+		: app;
 	const server: Server = tls
 		? createHttps({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, handler)
 		: createHttp(handler);
@@ -120,6 +135,13 @@ async function serve(
 			console.log(`Phones on the same wifi open ${scheme}://${address}:${port}`);
 		}
 		const origin = `${scheme}://${addresses[0] ?? 'localhost'}:${port}`;
+		if (live.openDoor) {
+			const { perAddressPerHour, tables, idleMs } = OPEN_LIMITS;
+			console.log(
+				`Open tables: any phone may open a live table (${perAddressPerHour} an hour from one ` +
+					`address, ${tables} at once, each closed after ${idleMs / 3_600_000} h without an entry).`
+			);
+		}
 		// the host link is a credential: written where only the server's user reads it, never
 		// to the log (docs/live.md, "Running it")
 		const file = join(live.dataDir, 'host.link');
@@ -147,7 +169,10 @@ export async function main(argv: string[]) {
 			port: { type: 'string', default: process.env.PORT ?? '4173' },
 			host: { type: 'string', default: process.env.HOST ?? '0.0.0.0' },
 			data: { type: 'string', default: process.env.PASSPAD_DATA ?? 'data/live' },
-			nodes: { type: 'string', default: '1' }
+			nodes: { type: 'string', default: '1' },
+			open: { type: 'boolean', default: false },
+			// behind a reverse proxy (TLS at nginx or Caddy): count the address it forwards
+			'trust-proxy': { type: 'boolean', default: false }
 		}
 	});
 	const [name, ...rest] = positionals;

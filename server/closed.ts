@@ -8,16 +8,23 @@ import { TABLE_ID, closedPath } from '../src/lib/wire/names.js';
 
 const PREFIX = closedPath('');
 
-/** The app's handler, with GET `/nats/closed/<table>` answered first: `{"closed":true|false}`. */
+/**
+ * The app's handler, with GET `/nats/closed/<table>` answered first: `{"closed":true|false}`,
+ * and `"expired":true` beside a closed open table that went a day without an entry
+ * (server/open.ts).
+ */
 export function answerClosed(
-	closed: (table: string) => boolean,
+	closed: (table: string) => boolean | 'expired',
 	app: RequestListener
 ): RequestListener {
 	return (req: IncomingMessage, res: ServerResponse) => {
 		const path = (req.url ?? '').split('?')[0];
 		if (req.method !== 'GET' || !path.startsWith(PREFIX)) return app(req, res);
 		const table = path.slice(PREFIX.length);
-		const body = JSON.stringify({ closed: TABLE_ID.test(table) && closed(table) });
+		const said = TABLE_ID.test(table) && closed(table);
+		const body = JSON.stringify(
+			said === 'expired' ? { closed: true, expired: true } : { closed: !!said }
+		);
 		res.writeHead(200, {
 			'Content-Type': 'application/json',
 			'Cache-Control': 'no-store',

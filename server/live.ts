@@ -47,6 +47,8 @@ import {
 	type Credential
 } from './registry';
 import { groupRequestSubject, memberRecord, readGroupRequest, type GroupRequest } from './requests';
+import { closedOf } from './open';
+import { startOpenTables, type OpenSettings } from './open-tables';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
 import { addStream, groupStream, record, tableStream } from './streams';
 
@@ -59,6 +61,8 @@ export interface LiveOptions {
 	quiet?: boolean;
 	log?: (line: string) => void;
 	limits?: { members?: number; openTables?: number; groupBytes?: number };
+	/** any phone may open a table, within these limits (`--open`: docs/live.md, "Open tables") */
+	open?: OpenSettings;
 }
 
 /**
@@ -200,11 +204,12 @@ export async function startLive(options: LiveOptions) {
 		return next;
 	}
 
-	/** Many tables at once, one reload for all (bench/live.mjs opens hundreds). */
-	const createTables = (how: number) =>
+	/** Tables at once, one reload for all (bench/live.mjs opens hundreds); `open`: any phone's. */
+	const createTables = (how: number, open = false) =>
 		serial(async () => {
 			const made = [];
 			for (let index = 0; index < how; index++) made.push(await addTable(registry, cost));
+			if (open) for (const { table } of made) registry.tables[table].open = true;
 			await save();
 			if (made.length) await accepted(made[made.length - 1].writer);
 			for (const table of made) await desk.tableStream(table.table);
@@ -213,6 +218,11 @@ export async function startLive(options: LiveOptions) {
 		});
 	/** A new table: its credentials, its stream, the config reloaded. */
 	const createTable = async () => (await createTables(1))[0];
+
+	// open tables (--open): any phone's, within limits, expired after a day without an entry
+	const openDoor = options.open
+		? startOpenTables({ registry, createTables, serial, save, jsm, log }, options.open)
+		: null;
 
 	const provision = (asked: GroupRequest, group = '') =>
 		serial(() => provisionGroup(desk, asked, group));
@@ -353,9 +363,10 @@ export async function startLive(options: LiveOptions) {
 			must(await provision({ what: 'remove', user }, group)),
 		revokeGroup: revokeWholeGroup,
 		revoke,
-		/** Whether the table was closed by its host (revoked): what a refused link's phone is told. */
-		closedTable: (table: string) =>
-			Object.hasOwn(registry.tables, table) && !!registry.tables[table].revokedAt,
+		/** Whether the table was closed by its host, or expired: what a refused link's phone is told. */
+		closedTable: (table: string) => closedOf(registry, table),
+		/** Open tables (`--open`): `open(address)`, `sweep(now)`; null when the server is not open. */
+		openDoor,
 		/** The nats-server process of a node, for tests that kill it. */
 		process: (index = 0) => processes[index],
 		/** Kills a node (SIGKILL by default: nothing flushed, as a power cut). */
@@ -376,6 +387,7 @@ export async function startLive(options: LiveOptions) {
 		},
 		async stop() {
 			for (const sub of subscriptions) sub.unsubscribe();
+			await openDoor?.stop();
 			await keeper.stop();
 			await queue;
 			await nc.close().catch(() => {});

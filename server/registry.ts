@@ -28,6 +28,10 @@ export interface Table {
 	game?: string;
 	names?: string[];
 	closedAt?: number;
+	/** opened by any phone on an open server (server/open.ts): it expires after a day unused */
+	open?: true;
+	/** when it expired: its credentials and stream removed (docs/live.md, "Open tables") */
+	expiredAt?: number;
 }
 export interface Member {
 	label: string;

@@ -11,15 +11,24 @@ import { startLive } from '../server/live';
 import { freePort } from '../server/nats';
 import { proxyLiveForTests } from '../server/proxy.testing';
 import { answerClosed } from '../server/closed';
+import { answerOpen } from '../server/open-http';
+import type { OpenSettings } from '../server/open-tables';
 
-export async function startLiveApp() {
+/**
+ * `open`: the server opens tables for any phone (`--open`, server/open.ts) within these limits,
+ * behind a proxy it trusts (`--trust-proxy`): a phone's `X-Forwarded-For` is its address.
+ */
+export async function startLiveApp(open?: OpenSettings) {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
 	// bcrypt cost 4 keeps the tests quick; the config still holds hashes only
-	const live = await startLive({ dataDir: dir, cost: 4 });
+	const live = await startLive({ dataDir: dir, cost: 4, open });
 	// scripts/app.mjs is plain, untyped JavaScript of the static server: loaded as it is
 	const app: string = '../scripts/app.mjs';
 	const { appHandler } = await import(/* @vite-ignore */ app);
-	const server = createServer(answerClosed(live.closedTable, appHandler('build')));
+	const closed = answerClosed(live.closedTable, appHandler('build'));
+	const server = createServer(
+		answerOpen(live.openDoor?.open ?? null, closed, { trustProxy: !!open })
+	);
 	const proxy = proxyLiveForTests(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -36,4 +36,13 @@ describe('a refused live link', () => {
 		}) as unknown as typeof fetch;
 		expect(await whyRefused(link, failing)).toBe('refused');
 	});
+
+	it('reads "expired" for an open table a day without an entry, only beside "closed"', async () => {
+		const answering = (body: unknown) =>
+			(async () => ({ ok: true, json: async () => body })) as unknown as typeof fetch;
+		const link = { t: 'abcdef123' };
+		expect(await whyRefused(link, answering({ closed: true, expired: true }))).toBe('expired');
+		expect(await whyRefused(link, answering({ closed: true, expired: 'yes' }))).toBe('closed');
+		expect(await whyRefused(link, answering({ closed: false, expired: true }))).toBe('refused');
+	});
 });

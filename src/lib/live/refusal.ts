@@ -6,8 +6,11 @@
  */
 import { closedPath } from '$lib/wire/names.js';
 
-/** Why a link does not open its table. */
-export type LinkRefusal = 'refused' | 'closed';
+/**
+ * Why a link does not open its table: refused, closed by its host, or expired (an open table a
+ * day without an entry, server/open.ts).
+ */
+export type LinkRefusal = 'refused' | 'closed' | 'expired';
 
 /** Whether the server refused the credential itself (the error or what caused it). */
 export function refusedCredential(error: unknown): boolean {
@@ -36,9 +39,10 @@ export async function whyRefused(
 	try {
 		const answer = await ask(closedAddress(link), { cache: 'no-store' });
 		const said: unknown = answer.ok ? await answer.json() : null;
-		return typeof said === 'object' && said !== null && 'closed' in said && said.closed === true
-			? 'closed'
-			: 'refused';
+		if (typeof said !== 'object' || said === null || !('closed' in said) || said.closed !== true) {
+			return 'refused';
+		}
+		return 'expired' in said && said.expired === true ? 'expired' : 'closed';
 	} catch {
 		return 'refused';
 	}

@@ -1,8 +1,8 @@
 /**
  * A match screen's live play, without the NATS client until it is needed: whether this match
- * is live here, "Play live" (when this phone holds a host credential, or the match belongs to
- * a group this phone is a member of), and the LiveTable once connected (start.ts, imported
- * dynamically).
+ * is live here, "Play live" (when this phone holds a host credential, the match belongs to a
+ * group this phone is a member of, or the page's server opens tables for any phone: open.ts),
+ * and the LiveTable once connected (start.ts, imported dynamically).
  */
 import type { MatchRow } from '$lib/db/schema';
 import type { MatchSession } from '$lib/match/session.svelte';
@@ -10,6 +10,7 @@ import { groupSeatOf, type GroupSeat } from './group-seat';
 import { savedHost, savedLive, saveLive, type SavedLive } from './saved';
 import type { LiveTable } from './table.svelte';
 import { refusedCredential, whyRefused, type LinkRefusal } from './refusal';
+import { askOpenTable, serverIsOpen, type OpenRefusal } from './open';
 
 export class LiveSlot {
 	readonly #session: MatchSession;
@@ -18,6 +19,10 @@ export class LiveSlot {
 	busy = $state(false);
 	failed = $state(false);
 	canStart = $state(false);
+	/** "Play live" opens a table any phone may open here (docs/live.md, "Open tables") */
+	openServer = $state(false);
+	/** why the open server opened no table now; null: it did, or it was not asked */
+	openRefused = $state<OpenRefusal | null>(null);
 	/**
 	 * The server refused this match's link, which it took before: its host closed the table, or
 	 * (the server's registry lost) it no longer knows it. Live play stopped here; null: neither.
@@ -41,6 +46,32 @@ export class LiveSlot {
 		this.saved = savedLive(session.match.id);
 		this.canStart = !!savedHost();
 		void this.#findSeat();
+		if (!this.canStart && !this.saved) void this.#askOpen();
+	}
+
+	/** Whether the page's server opens tables for any phone (`--open`): then "Play live" is here. */
+	async #askOpen() {
+		if (!(await serverIsOpen()) || this.#closed) return;
+		this.openServer = true;
+		this.canStart = true;
+	}
+
+	/** A table any phone may open, asked of the page's server (open.ts); null: refused, said. */
+	async #openTable(name: string): Promise<SavedLive | null> {
+		const made = await askOpenTable();
+		if (!made.ok) {
+			this.openRefused = made.error;
+			// the server no longer opens tables for any phone: the offer goes
+			if (made.error === 'not-open') this.canStart = this.openServer = false;
+			return null;
+		}
+		const { table, writer, reader } = made.value;
+		const id = this.#session.match.id;
+		return {
+			link: { t: table, m: id, u: writer.user, p: writer.pass, r: 'w' },
+			readers: { t: table, m: id, u: reader.user, p: reader.pass, r: 'r' },
+			name
+		};
 	}
 
 	async #findSeat() {
@@ -70,12 +101,13 @@ export class LiveSlot {
 	async start(name: string) {
 		const host = savedHost();
 		const seat = this.#seat;
-		if ((!host && !seat) || this.busy) return;
+		if ((!host && !seat && !this.openServer) || this.busy) return;
 		this.busy = true;
 		this.failed = false;
+		this.openRefused = null;
 		try {
-			const { openTable, openGroupLiveTable } = await import('./start');
 			const match = this.#session.match;
+			const { openTable, openGroupLiveTable } = await import('./start');
 			// a group's match: a table of the group, with this phone's member credential
 			const saved = seat
 				? await openGroupLiveTable(
@@ -83,7 +115,11 @@ export class LiveSlot {
 						{ id: match.id, game: match.game, names: match.seats.map((one) => one.name) },
 						name
 					)
-				: await openTable(host!, match.id, name);
+				: host
+					? await openTable(host, match.id, name)
+					: // neither host link nor group: a table any phone may open, within the server's limits
+						await this.#openTable(name);
+			if (!saved) return;
 			saveLive(this.#session.match.id, saved);
 			this.saved = saved;
 			await this.#connect(saved, true);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { startLive } from '../../../server/live';
+import type { OpenSettings } from '../../../server/open-tables';
 import { inboxOf } from '../wire/names.js';
 
 export type Live = Awaited<ReturnType<typeof startLive>>;
@@ -42,6 +43,8 @@ export async function startTestLive(
 	options: {
 		nodes?: number;
 		limits?: { members?: number; openTables?: number; groupBytes?: number };
+		/** any phone may open a table (`--open`, server/open.ts) */
+		open?: OpenSettings;
 	} = {}
 ): Promise<TestLive> {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-'));
@@ -51,6 +54,7 @@ export async function startTestLive(
 			cost: 4,
 			nodes: options.nodes,
 			limits: options.limits,
+			open: options.open,
 			// NATS_LOG=1: the server's own log on stderr, to see why a test's request was refused
 			quiet: !process.env.NATS_LOG
 		});

@@ -63,6 +63,8 @@ export const LIVE_PATH = '/nats';
 /** Where a phone whose link the server refused asks whether its table was closed (server/closed.ts). */
 /** @param {string} table */
 export const closedPath = (table) => `${LIVE_PATH}/closed/${table}`;
+/** Where any phone asks an open server (`--open`) for a new table, without the host link (server/open.ts). */
+export const OPEN_PATH = `${LIVE_PATH}/open`;
 
 // A group (a club's record, docs/group.md): one stream per group, one subject per thing it
 // keeps, so the newest message of each subject is that thing's current version.
