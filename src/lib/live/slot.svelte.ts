@@ -36,11 +36,23 @@ export class LiveSlot {
 	/** connecting now: a second look (the screen's effect again) waits for the first */
 	#connecting: Promise<void> | null = null;
 
+	/** what this phone keeps of the match's live play, read once from IndexedDB (saved.ts) */
+	readonly #loaded: Promise<void>;
+
 	constructor(session: MatchSession) {
 		this.#session = session;
-		this.saved = savedLive(session.match.id);
-		this.canStart = !!savedHost();
+		this.#loaded = this.#load();
 		void this.#findSeat();
+	}
+
+	async #load() {
+		const [saved, host] = await Promise.all([
+			savedLive(this.#session.match.id).catch(() => null),
+			savedHost().catch(() => null)
+		]);
+		// "Play live" pressed meanwhile: its link is the one
+		this.saved ??= saved;
+		if (host) this.canStart = true;
 	}
 
 	async #findSeat() {
@@ -61,6 +73,7 @@ export class LiveSlot {
 
 	/** Connects a match that is live here (on opening its screen). */
 	async resume() {
+		await this.#loaded;
 		if (!this.saved || this.table || this.#closed) return;
 		this.#connecting ??= this.#connect(this.saved, false).finally(() => (this.#connecting = null));
 		await this.#connecting;
@@ -68,7 +81,7 @@ export class LiveSlot {
 
 	/** "Play live": a new table on the server, this phone holding the pen. */
 	async start(name: string) {
-		const host = savedHost();
+		const host = await savedHost().catch(() => null);
 		const seat = this.#seat;
 		if ((!host && !seat) || this.busy) return;
 		this.busy = true;
@@ -84,7 +97,7 @@ export class LiveSlot {
 						name
 					)
 				: await openTable(host!, match.id, name);
-			saveLive(this.#session.match.id, saved);
+			await saveLive(this.#session.match.id, saved);
 			this.saved = saved;
 			await this.#connect(saved, true);
 		} catch {
@@ -130,7 +143,7 @@ export class LiveSlot {
 		this.#session.store.setGate(null);
 		await this.table?.close();
 		this.table = null;
-		saveLive(this.#session.match.id, null);
+		await saveLive(this.#session.match.id, null).catch(() => {});
 		this.saved = null;
 		this.closed = await whyRefused(saved.link);
 	}
@@ -165,7 +178,7 @@ export class LiveSlot {
 			const closed = await closeGroupLiveTable(seat, saved.link.t);
 			if (!closed.ok || this.saved !== saved) return;
 			const { group: _, ...rest } = saved;
-			saveLive(this.#session.match.id, rest);
+			await saveLive(this.#session.match.id, rest);
 			this.saved = rest;
 		} catch {
 			// no answer: the next change or opening asks again
@@ -181,7 +194,7 @@ export class LiveSlot {
 		this.#session.store.setGate(null);
 		await this.table?.close();
 		this.table = null;
-		saveLive(this.#session.match.id, null);
+		await saveLive(this.#session.match.id, null).catch(() => {});
 		this.saved = null;
 	}
 

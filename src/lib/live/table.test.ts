@@ -71,8 +71,11 @@ function fakePort(actions: unknown[] = []) {
 			return true;
 		},
 		keepApart: async () => 'kept-apart',
-		synced: () => state.synced,
-		setSynced: (synced) => void (state.synced = synced)
+		synced: async () => state.synced,
+		setSynced: async (synced) => void (state.synced = synced),
+		outbox: async () => [],
+		sent: async () => {},
+		sayPen: async () => {}
 	};
 	return { port, state };
 }

@@ -60,7 +60,9 @@ export const RECORD_TABLES = (db: PasspadDb) => [
 	db.totals,
 	db.synced,
 	db.outbox,
-	db.conflicts
+	db.conflicts,
+	// where the pen was (links.ts): a match followed here is told over (group/role.ts)
+	db.links
 ];
 
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
