@@ -54,11 +54,7 @@ const linkOf = (id: string, r: 'w' | 'r') => ({
 
 /** "Play live" on this phone: it started the table and holds the pen (slot.svelte.ts). */
 const startLive = (phone: Phone, id: string) =>
-	saveLive(
-		id,
-		{ link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name },
-		phone.db
-	);
+	saveLive(id, { link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name }, phone.db);
 /** The table's pen entry read on this phone (table.svelte.ts): whether the pen is its. */
 const penTo = (phone: Phone, id: string, mine: boolean) => savePen(id, mine, phone.db);
 /** "Stop playing live" on this phone (slot.svelte.ts). */
