@@ -58,8 +58,9 @@ async function penPhone(browser: Browser, group: Group, name: string, names: str
 		msgID: start.id
 	});
 	const page = await context.newPage();
-	// the phone's id kept where the app keeps it (settings, schema v9), once the app made its database
-	await page.goto('/');
+	// the phone's id kept where the app keeps it (settings, schema v9), once the app made its
+	// database (the group's page opens it at once)
+	await page.goto('/group');
 	await expect
 		.poll(() =>
 			page.evaluate(async () =>
