@@ -8,6 +8,7 @@ import { RULES } from '$lib/rules/registry';
 import { ANA, BEN, startEntry } from './fixtures';
 import { fakeChannel } from './channel-fixtures';
 import type { Entry } from './protocol';
+import type { Append } from './client';
 import { nextEntry, type LiveMatch } from './replay';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
