@@ -38,4 +38,14 @@ export interface SendRow {
 	/** the log's length here before the change: the table's length it is sent on */
 	pos: number;
 	change: SendChange;
+	/**
+	 * The table's keeper refused it, on this phone's log and the table's length `held` (the
+	 * live table's key): said again after a restart, and not sent again until either moved.
+	 */
+	refused?: {
+		readonly held: string;
+		readonly why: string;
+		readonly code?: string;
+		readonly params?: Readonly<Record<string, string | number>>;
+	};
 }

@@ -107,6 +107,15 @@ export function sendsOf(db: PasspadDb, match: string): Promise<SendRow[]> {
 	return db.sends.where('match').equals(match).sortBy('seq');
 }
 
+/** The keeper refused the step: it stays, with its refusal (never sent again blind). */
+export async function refuseSend(
+	db: PasspadDb,
+	seq: number,
+	refused: NonNullable<SendRow['refused']>
+): Promise<void> {
+	await db.sends.update(seq, { refused });
+}
+
 /**
  * The table stored the step: its row goes, and the log this phone now agrees with the table
  * on is kept, in one transaction, so a crash between them cannot send it twice or lose it.

@@ -11,7 +11,7 @@ import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
 import { savePen, saveSynced, savedSynced } from './saved';
 import { database, type PasspadDb } from '$lib/db/db';
-import { sendDone, sendsOf } from '$lib/db/links';
+import { refuseSend, sendDone, sendsOf } from '$lib/db/links';
 import type { SendRow } from '$lib/db/schema';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { shared } from './sync';
@@ -142,6 +142,9 @@ export class SessionPort implements LocalPort {
 	}
 	sent(seq: number, key: string | null): Promise<void> {
 		return sendDone(this.#db, seq, this.#id, key);
+	}
+	refused(seq: number, refused: NonNullable<SendRow['refused']>): Promise<void> {
+		return refuseSend(this.#db, seq, refused);
 	}
 	sayPen(mine: boolean): Promise<void> {
 		return savePen(this.#id, mine, this.#db);

@@ -153,7 +153,7 @@ describe('the live table sends the outbox', () => {
 		await table.close();
 	});
 
-	it('a step the keeper refused stays in the outbox and is said, never sent again blind', async () => {
+	it('a step the keeper refused stays in the outbox and is said, also after a restart, never sent again blind', async () => {
 		const { id, store } = await liveMatch();
 		await store.act(reveal(17));
 		const { server, table } = await restarted(id, () => ({
@@ -169,5 +169,12 @@ describe('the live table sends the outbox', () => {
 		expect(server.sent).toHaveLength(1);
 		expect(await outbox(id)).toEqual([{ kind: 'act', action: reveal(17) }]);
 		await table.close();
+		// the app started again: the refusal is said at once, and the step still not sent
+		const again = await restarted(id, () => ({ ok: true, seq: 2, duplicate: false }));
+		await until(() => again.table.rejected !== null);
+		expect(again.table.rejected).toMatchObject({ why: 'refused', code: 'not-your-turn' });
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(again.server.sent).toEqual([]);
+		await again.table.close();
 	});
 });

@@ -9,7 +9,7 @@ import type { LiveMatch } from './replay';
 import type { Change } from './protocol';
 import type { LocalPort } from './table-port';
 import { stepsToSend } from './sync';
-import type { SendChange } from '$lib/db/schema';
+import type { SendChange, SendRow } from '$lib/db/schema';
 import { canonicalJson as key } from '$lib/wire/canonical';
 
 /** The log after these steps, taken on `log`. Pure. */
@@ -27,6 +27,8 @@ export function after(log: readonly unknown[], steps: readonly SendChange[]): un
 export interface Step {
 	readonly change: Change;
 	readonly seq?: number;
+	/** the keeper refused it before (a run of the app before this one, perhaps) */
+	readonly refused?: SendRow['refused'];
 }
 
 export async function nextStep(
@@ -46,7 +48,7 @@ export async function nextStep(
 				rows.map((row) => row.change)
 			)
 		) === key(here);
-	if (fits) return { change: first.change as Change, seq: first.seq };
+	if (fits) return { change: first.change as Change, seq: first.seq, refused: first.refused };
 	const change = stepsToSend(table.actions, here)[0];
 	return change ? { change } : null;
 }

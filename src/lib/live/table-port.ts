@@ -32,6 +32,8 @@ export interface LocalPort {
 	outbox(): Promise<readonly SendRow[]>;
 	/** the table stored the outbox's step `seq` (or it fits no more): it goes, `key` the log agreed on */
 	sent(seq: number, key: string | null): Promise<void>;
+	/** the keeper refused the outbox's step `seq`: it stays, and says so at the next start */
+	refused(seq: number, refused: NonNullable<SendRow['refused']>): Promise<void>;
 	/** where the pen is, as the table says (kept for the group's sync, docs/group.md) */
 	sayPen(mine: boolean): Promise<void>;
 }

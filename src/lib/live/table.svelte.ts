@@ -7,7 +7,7 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
-import { SLOW_DOWN_MS, held, readSigned, startOf, type Rejection } from './appending';
+import { SLOW_DOWN_MS, held, readSigned, rejectionOf, startOf, type Rejected } from './appending';
 import { newId, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
 import type { LocalPort, Me, Refused } from './table-port';
@@ -60,11 +60,7 @@ export class LiveTable {
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
 	/** the server's keeper refused this phone's entry, and why (docs/live.md, "Who writes: the keeper") */
-	rejected = $state.raw<{
-		why: Rejection;
-		code?: string;
-		params?: Readonly<Record<string, string | number>>;
-	} | null>(null);
+	rejected = $state.raw<Rejected | null>(null);
 	asked = $state(false);
 	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
 	lastHere = $state<number | null>(null);
@@ -253,8 +249,13 @@ export class LiveTable {
 		// the pen phone sends its own entries, in order, each step as its own entry: the next
 		// look, after this one's answer, sends the next
 		if (this.penIsMine) {
+			const step = await nextStep(this.#port, table, here);
+			const before = step?.refused;
+			// refused before this start: said again, and not sent again blind (docs/live.md)
+			if (before?.held === held(here, table) && this.#heldBack !== before.held)
+				[this.#heldBack, this.rejected] = [before.held, rejectionOf(before as Rejected)];
 			if (this.#heldBack === held(here, table)) return;
-			return this.#push(await nextStep(this.#port, table, here));
+			return this.#push(step);
 		}
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
@@ -307,10 +308,9 @@ export class LiveTable {
 				// refused: said on screen and kept here, never sent again blind
 				this.#inFlight = null;
 				this.#heldBack = held(this.#port.read().actions, table);
-				this.rejected =
-					answer.why === 'refused' && answer.code
-						? { why: answer.why, code: answer.code, params: answer.params }
-						: { why: answer.why };
+				this.rejected = rejectionOf(answer);
+				if (seq !== undefined)
+					await this.#port.refused(seq, { ...this.rejected, held: this.#heldBack });
 				return;
 			}
 		} finally {

@@ -43,6 +43,7 @@ function fakePort(actions: unknown[] = []) {
 		setSynced: async (synced) => void (state.synced = synced),
 		outbox: async () => [],
 		sent: async () => {},
+		refused: async () => {},
 		sayPen: async () => {}
 	};
 	return { port, state };
