@@ -4,6 +4,7 @@ import { jetstream } from '@nats-io/jetstream';
 import AxeBuilder from '@axe-core/playwright';
 import { abandonHere, playIllPass, startMatch } from './helpers';
 import { phoneContext, startLiveApp } from './live';
+import { storeRow } from './stored';
 import { boardGroup } from './board-group.mjs';
 import { matchSubject } from '../src/lib/wire/names.js';
 
@@ -33,7 +34,6 @@ type Group = Awaited<ReturnType<typeof boardGroup>>;
 async function penPhone(browser: Browser, group: Group, name: string, names: string[]) {
 	const by = `pen-${name}-phone`;
 	const context = await phoneContext(browser, app.origin, name);
-	await context.addInitScript((id) => localStorage.setItem('passpad.live.device', id), by);
 	// a match id in the form Passpad makes them, as the phone's own database keeps it
 	const match = randomUUID();
 	const table = await group.open({ match, game: 'ill-pass', names });
@@ -58,6 +58,17 @@ async function penPhone(browser: Browser, group: Group, name: string, names: str
 		msgID: start.id
 	});
 	const page = await context.newPage();
+	// the phone's id kept where the app keeps it (settings, schema v9), once the app made its
+	// database (the group's page opens it at once)
+	await page.goto('/group');
+	await expect
+		.poll(() =>
+			page.evaluate(async () =>
+				(await indexedDB.databases()).some((db) => db.name === 'passpad' && db.version! >= 90)
+			)
+		)
+		.toBe(true);
+	await storeRow(page, 'settings', { key: 'live.device', value: by });
 	const link = { t: table.table, m: match, u: table.writer.user, p: table.writer.pass, r: 'w' };
 	await page.goto(`/follow#${new URLSearchParams(link)}`);
 	// joining is slow but sure on a loaded machine (the live code loaded, the server's

@@ -3,7 +3,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { playIllPass, startMatch, type IllPassStep } from './helpers';
 import { phoneContext, startLiveApp } from './live';
-import { matchOf, storedLog } from './stored';
+import { keptLink, matchOf, storedLog } from './stored';
 import { LiveChannel } from '../src/lib/live/client';
 import { inboxOf, matchSubject, streamOf } from '../src/lib/wire/names.js';
 
@@ -253,10 +253,7 @@ test('follow: a spectator’s phone cannot write: the server refuses its publish
 	const logs = await Promise.all([ana, cleo].map((it) => storedLog(it.page, match)));
 	const server = await onServer(table);
 	// the spectator's own credential, as its phone keeps it, publishing the next entry itself
-	const saved = await cleo.page.evaluate(
-		(id) => JSON.parse(localStorage.getItem(`passpad.live.match.${id}`) ?? 'null'),
-		match
-	);
+	const saved = (await keptLink(cleo.page, match))!.live!;
 	expect(saved.link).toMatchObject({ t: table, m: match, r: 'r' });
 	const nc = await connect({
 		servers: `127.0.0.1:${app.live.nodes[0].port}`,

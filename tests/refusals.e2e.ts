@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { smallPhone } from './reach';
-import { matchOf, storedLog } from './stored';
+import { matchOf, storeRow, storedLog, storedRows, keptLink, type KeptLink } from './stored';
 
 // What a phone says of the network's answers (docs/live.md, "What a phone says"): a link
 // refused, not a Passpad link, or of a table its host closed, each worded for what it is and
@@ -81,26 +81,18 @@ async function penPhone(browser: Browser, lang: Lang = 'en') {
 
 const tableOf = (link: string) => new URLSearchParams(link.split('#')[1]).get('t')!;
 
-/** What live play left in this browser: its localStorage keys and the matches in IndexedDB. */
+/**
+ * What live play left in this browser (IndexedDB since schema v9, db/links.ts): what it keeps
+ * of each match's live play, the host credential, and the matches.
+ */
 async function keptHere(page: Page) {
-	return page.evaluate(async () => {
-		const keys = Object.keys(localStorage).filter((key) => key.startsWith('passpad.live.'));
-		const known = (await indexedDB.databases()).some((db) => db.name === 'passpad');
-		if (!known) return { keys, matches: 0 };
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const request = indexedDB.open('passpad');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		if (!db.objectStoreNames.contains('matches')) return (db.close(), { keys, matches: 0 });
-		const count = await new Promise<number>((resolve, reject) => {
-			const request = db.transaction('matches').objectStore('matches').count();
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		db.close();
-		return { keys: keys.filter((key) => key !== 'passpad.live.device'), matches: count };
-	});
+	const links = await storedRows<KeptLink>(page, 'links');
+	const settings = await storedRows<{ key: string }>(page, 'settings');
+	const keys = [
+		...links.flatMap((row) => Object.keys(row).filter((key) => key !== 'match')),
+		...settings.filter((row) => row.key === 'live.host').map(() => 'host')
+	];
+	return { keys, matches: (await storedRows(page, 'matches')).length };
 }
 
 test('follow: a link with a wrong password says the server refused it, and leaves nothing stored', async ({
@@ -194,14 +186,11 @@ test('a saved link the server no longer takes, its table not closed, says so and
 	const ana = await penPhone(browser, 'fr');
 	const match = matchOf(ana.page);
 	// what a server that lost its registry does: the link this phone kept is refused
-	await ana.page.evaluate((id) => {
-		const key = `passpad.live.match.${id}`;
-		const saved = JSON.parse(localStorage.getItem(key)!);
-		localStorage.setItem(
-			key,
-			JSON.stringify({ ...saved, link: { ...saved.link, p: 'z'.repeat(32) } })
-		);
-	}, match);
+	const saved = (await keptLink(ana.page, match))!;
+	await storeRow(ana.page, 'links', {
+		...saved,
+		live: { ...saved.live!, link: { ...saved.live!.link, p: 'z'.repeat(32) } }
+	});
 	await ana.page.reload();
 	await expect(ana.page.getByTestId('live-closed')).toContainText(
 		'Le serveur refuse désormais ce lien',
@@ -214,7 +203,7 @@ test('a saved link the server no longer takes, its table not closed, says so and
 		ana.page.getByRole('button', { name: 'Retourner le 3', exact: true })
 	);
 	// the link is forgotten: only the host credential stays
-	expect((await keptHere(ana.page)).keys).toEqual(['passpad.live.host']);
+	expect((await keptHere(ana.page)).keys).toEqual(['host']);
 	await ana.context.close();
 });
 

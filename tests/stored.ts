@@ -97,3 +97,62 @@ export function storedSetting(page: Page, key: string): Promise<unknown> {
 		return row?.value;
 	}, key);
 }
+
+/**
+ * Every row of a store of this phone's database (none while the app has not made it yet): live
+ * play's state is there since schema v9 (`links`, and `settings` for the host credential and
+ * the phone's id), no longer in localStorage.
+ */
+export function storedRows<Row>(page: Page, store: string): Promise<Row[]> {
+	return page.evaluate(async (store) => {
+		if (!(await indexedDB.databases()).some((db) => db.name === 'passpad')) return [];
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open('passpad');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		if (!db.objectStoreNames.contains(store)) return (db.close(), []);
+		const rows = await new Promise<Row[]>((resolve, reject) => {
+			const request = db.transaction(store).objectStore(store).getAll();
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		db.close();
+		return rows;
+	}, store);
+}
+
+/** One row written into a store of this phone's database, as the app would (it must exist). */
+export function storeRow(page: Page, store: string, row: unknown): Promise<void> {
+	return page.evaluate(
+		async ([store, row]) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const request = indexedDB.open('passpad');
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error);
+			});
+			const tx = db.transaction(store, 'readwrite');
+			tx.objectStore(store).put(row);
+			await new Promise((resolve, reject) => {
+				tx.oncomplete = resolve;
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		[store, row] as const
+	);
+}
+
+/** What a phone keeps of one match's live play (db/schema.ts, LinkRow). */
+export interface KeptLink {
+	match: string;
+	live?: { link: Record<string, string>; readers?: Record<string, string>; name: string };
+	pen?: string;
+	synced?: string;
+}
+
+/** The match's live link(s) as this phone keeps them (undefined: not live here). */
+export async function keptLink(page: Page, match: string): Promise<KeptLink | undefined> {
+	const rows = await storedRows<KeptLink>(page, 'links');
+	return rows.find((row) => row.match === match);
+}

@@ -6,6 +6,8 @@ import {
 	type ConflictRow,
 	type EveningRow,
 	type GroupRow,
+	type LinkRow,
+	type SendRow,
 	type LogRow,
 	type OutboxRow,
 	type SyncedRow,
@@ -19,6 +21,7 @@ import { siteDataAllowed } from './site';
 import { timePlayed } from './played';
 import { recountTotals } from './totals';
 import type { OldResult } from './backfill';
+import { movedLive } from './links-v9';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
@@ -35,6 +38,9 @@ export class PasspadDb extends Dexie {
 	conflicts!: Dexie.Table<ConflictRow, [string, string]>;
 	/** v8: club evenings run on this phone (docs/evening.md) */
 	evenings!: EntityTable<EveningRow, 'id'>;
+	/** v9: live play's links, pen and agreed log per match, and its outbox (links.ts) */
+	links!: EntityTable<LinkRow, 'match'>;
+	sends!: Dexie.Table<SendRow, number>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -139,6 +145,9 @@ export class PasspadDb extends Dexie {
 			});
 		// v8 adds the evenings' table; matches of an evening say so in their config (schema.ts)
 		this.version(8).stores(SCHEMA[8]);
+		this.version(9)
+			.stores(SCHEMA[9])
+			.upgrade((tx) => movedLive(tx.table<LinkRow>('links'), tx.table<SettingRow>('settings'), tx));
 	}
 }
 

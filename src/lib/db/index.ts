@@ -7,3 +7,4 @@ export * from './log';
 export * from './settings';
 export * from './history';
 export * from './played';
+export * from './links';

@@ -3,7 +3,8 @@ import { readEntries, writeEntries } from './entries';
 import { LogConflict, MissingMatch } from './errors';
 import { entryPlayed, gapPlayed, padEntry } from './played';
 import { retally } from './totals';
-import type { LogEntry, MatchResult, MatchRow, PlayStatus } from './schema';
+import { queueSend } from './links';
+import type { LogEntry, MatchResult, MatchRow, PlayStatus, SendChange } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
 export interface LogSummary {
@@ -57,11 +58,12 @@ async function writeLog(
 	change: (
 		match: MatchRow,
 		entries: LogEntry[]
-	) => { entries: LogEntry[]; fields: Partial<MatchRow> }
+	) => { entries: LogEntry[]; fields: Partial<MatchRow> },
+	send: readonly SendChange[] = []
 ): Promise<MatchRow> {
 	const db = database();
 	const write = () =>
-		db.transaction('rw', db.matches, db.logs, db.totals, async () => {
+		db.transaction('rw', [db.matches, db.logs, db.totals, db.links, db.sends], async () => {
 			const match = await db.matches.get(matchId);
 			if (!match) throw new MissingMatch(matchId);
 			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
@@ -86,6 +88,8 @@ async function writeLog(
 			await db.matches.put(next);
 			// a match that finishes, or is finished no longer (undo, edit), moves who wins what
 			await retally(db.totals, [[match, next]]);
+			// what a live table must be sent is written with the change (links.ts)
+			if (send.length > 0) await queueSend(db, matchId, expected, send);
 			return next;
 		});
 	// the write that leaves the match finished (its last action, a redo, an edit) is on disk
@@ -98,48 +102,69 @@ export function appendAction(
 	matchId: string,
 	expected: number,
 	action: unknown,
-	summary: LogSummary
+	summary: LogSummary,
+	send: readonly SendChange[] = []
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, (_match, entries) => ({
-		entries: [...entries, { action, at: Date.now() }],
-		fields: { length: expected + 1, redo: [], ...summary }
-	}));
+	return writeLog(
+		matchId,
+		expected,
+		summary,
+		(_match, entries) => ({
+			entries: [...entries, { action, at: Date.now() }],
+			fields: { length: expected + 1, redo: [], ...summary }
+		}),
+		send
+	);
 }
 
 /** Removes the last action and keeps it for redo. */
 export function undoAction(
 	matchId: string,
 	expected: number,
-	summary: LogSummary
+	summary: LogSummary,
+	send: readonly SendChange[] = []
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, (match, entries) => {
-		if (expected === 0) throw new RangeError('Nothing to undo.');
-		if (entries.length !== expected) throw new MissingMatch(matchId);
-		return {
-			entries: entries.slice(0, -1),
-			fields: {
-				length: expected - 1,
-				redo: [...match.redo, entries[expected - 1].action],
-				...summary
-			}
-		};
-	});
+	return writeLog(
+		matchId,
+		expected,
+		summary,
+		(match, entries) => {
+			if (expected === 0) throw new RangeError('Nothing to undo.');
+			if (entries.length !== expected) throw new MissingMatch(matchId);
+			return {
+				entries: entries.slice(0, -1),
+				fields: {
+					length: expected - 1,
+					redo: [...match.redo, entries[expected - 1].action],
+					...summary
+				}
+			};
+		},
+		send
+	);
 }
 
 /** Puts back the last undone action. */
 export function redoAction(
 	matchId: string,
 	expected: number,
-	summary: LogSummary
+	summary: LogSummary,
+	send: readonly SendChange[] = []
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, (match, entries) => {
-		const action = match.redo.at(-1);
-		if (match.redo.length === 0) throw new RangeError('Nothing to redo.');
-		return {
-			entries: [...entries, { action, at: Date.now() }],
-			fields: { length: expected + 1, redo: match.redo.slice(0, -1), ...summary }
-		};
-	});
+	return writeLog(
+		matchId,
+		expected,
+		summary,
+		(match, entries) => {
+			const action = match.redo.at(-1);
+			if (match.redo.length === 0) throw new RangeError('Nothing to redo.');
+			return {
+				entries: [...entries, { action, at: Date.now() }],
+				fields: { length: expected + 1, redo: match.redo.slice(0, -1), ...summary }
+			};
+		},
+		send
+	);
 }
 
 /**
@@ -150,14 +175,21 @@ export function replaceLog(
 	matchId: string,
 	expected: number,
 	actions: readonly unknown[],
-	summary: LogSummary
+	summary: LogSummary,
+	send: readonly SendChange[] = []
 ): Promise<MatchRow> {
-	return writeLog(matchId, expected, summary, (_match, entries) => {
-		// each place keeps its time; a place the old log did not reach is now
-		const now = Date.now();
-		return {
-			entries: actions.map((action, seq) => ({ action, at: entries[seq]?.at ?? now })),
-			fields: { length: actions.length, redo: [], ...summary }
-		};
-	});
+	return writeLog(
+		matchId,
+		expected,
+		summary,
+		(_match, entries) => {
+			// each place keeps its time; a place the old log did not reach is now
+			const now = Date.now();
+			return {
+				entries: actions.map((action, seq) => ({ action, at: entries[seq]?.at ?? now })),
+				fields: { length: actions.length, redo: [], ...summary }
+			};
+		},
+		send
+	);
 }

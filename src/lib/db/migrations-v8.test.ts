@@ -5,7 +5,7 @@ import { PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION, type EveningRow } from './schema';
 import { DEFAULT_SCALE } from '../evening/tag';
 
-describe('v7 -> current (v8): docs/evening.md, a club evening kept on the phone', () => {
+describe('v7 -> v8: docs/evening.md, a club evening kept on the phone', () => {
 	it('a v7 database opens with its rows as they were and an empty evenings table, found by group', async () => {
 		const name = `upgrade-${crypto.randomUUID()}`;
 		const old = new Dexie(name);
@@ -36,7 +36,7 @@ describe('v7 -> current (v8): docs/evening.md, a club evening kept on the phone'
 		const db = new PasspadDb(name);
 		await db.open();
 		expect(db.verno).toBe(SCHEMA_VERSION);
-		expect(SCHEMA_VERSION).toBe(8);
+		expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(8);
 		expect(await db.players.toArray()).toEqual([player]);
 		expect(await db.groups.toArray()).toEqual([group]);
 		expect(await db.evenings.count()).toBe(0);

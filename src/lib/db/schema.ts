@@ -89,11 +89,24 @@ export const SCHEMA = {
 	 */
 	8: {
 		evenings: 'id, group'
+	},
+	/**
+	 * v9: live play's state between phones in IndexedDB, none left in localStorage
+	 * (docs/wire.md, "On the phone: one replicator"). `links`: per match, its live link(s) with
+	 * their passwords, where the pen was as its table last said, and the log as the phone last
+	 * agreed with the table. `sends`: live play's outbox, an entry to send written in the same
+	 * transaction as the change it carries, in order (group's `outbox` stays the group's). The
+	 * host credential and the phone's id are rows of `settings`. The upgrader (db.ts,
+	 * `movedLive`) moves what localStorage held.
+	 */
+	9: {
+		links: 'match',
+		sends: '++seq, match'
 	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export interface PlayerRow {
 	id: string;
@@ -349,3 +362,6 @@ export interface EveningRow {
 	present: string[];
 	drawn: EveningRoundRow[];
 }
+
+// v9's rows: live play's links and outbox (link-rows.ts)
+export type { LinkRow, PenSaid, SendChange, SendRow } from './link-rows';

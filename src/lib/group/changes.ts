@@ -101,7 +101,7 @@ export async function scan(core: SyncCore) {
 		const { match, log } = await matchWithLog(db, id);
 		if (!match) continue;
 		// a match played live is the pen phone's to send, its end too (docs/group.md)
-		if (!sends(core, id, row !== undefined)) continue;
+		if (!(await sends(core, id, row !== undefined))) continue;
 		const version = matchVersion(match, log, core.stamp(id));
 		const hash = digest(version);
 		if (hash === row?.hash) {

@@ -9,7 +9,6 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { PasspadDb } from '$lib/db/db';
 import { newId as newMatchId } from '$lib/wire/ids';
-import type { Keeping } from '$lib/live/saved';
 import type { Stamp, Thing } from './record';
 import { StatusBoard } from './status';
 
@@ -32,8 +31,6 @@ export interface CoreOptions {
 	now?: () => number;
 	/** a random message id for each version */
 	msgId?: () => string;
-	/** where live play's word on each match is kept (live/saved.ts): this browser's by default */
-	liveStore?: Keeping;
 	/** messages of the whole record taken in one transaction (BATCH; tests use a few) */
 	batch?: number;
 	online: boolean;
@@ -47,7 +44,6 @@ export class SyncCore {
 	readonly phone: string;
 	readonly now: () => number;
 	readonly msgId: () => string;
-	readonly liveStore: Keeping | undefined;
 	readonly batch: number;
 	readonly board: StatusBoard;
 	// set by `connect` (sync.ts): a phone opened offline counts its changes before (docs/group.md)
@@ -68,7 +64,6 @@ export class SyncCore {
 		this.phone = options.phone;
 		this.now = options.now ?? Date.now;
 		this.msgId = options.msgId ?? randomId;
-		this.liveStore = options.liveStore;
 		this.batch = options.batch ?? BATCH;
 		this.board = new StatusBoard(this.db, this.group, options.online ? 'online' : 'offline');
 	}

@@ -20,7 +20,7 @@ import { createMatch, setNotes } from '$lib/db/matches';
 import { appendAction } from '$lib/db/log';
 import { readEntries } from '$lib/db/entries';
 import { handedMatch, planTakeOver, takeOver } from '$lib/db/handover';
-import { saveLive, savePen, type Keeping } from '$lib/live/saved';
+import { saveLive, savePen } from '$lib/live/saved';
 import { GroupSync } from './sync';
 
 let server: TestLive;
@@ -43,23 +43,6 @@ interface Phone {
 	as<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** each phone's own browser storage, where live play keeps its word (live/saved.ts) */
-const stores = new Map<string, Keeping>();
-
-function storeOf(name: string): Keeping {
-	let store = stores.get(name);
-	if (!store) {
-		const kept = new Map<string, string>();
-		store = {
-			getItem: (key) => kept.get(key) ?? null,
-			setItem: (key, value) => void kept.set(key, value),
-			removeItem: (key) => void kept.delete(key)
-		};
-		stores.set(name, store);
-	}
-	return store;
-}
-
 /** A table's links, as the app keeps them (their credentials are never used here). */
 const linkOf = (id: string, r: 'w' | 'r') => ({
 	t: 'tablelive1',
@@ -71,15 +54,11 @@ const linkOf = (id: string, r: 'w' | 'r') => ({
 
 /** "Play live" on this phone: it started the table and holds the pen (slot.svelte.ts). */
 const startLive = (phone: Phone, id: string) =>
-	saveLive(
-		id,
-		{ link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name },
-		storeOf(phone.name)
-	);
+	saveLive(id, { link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name }, phone.db);
 /** The table's pen entry read on this phone (table.svelte.ts): whether the pen is its. */
-const penTo = (phone: Phone, id: string, mine: boolean) => savePen(id, mine, storeOf(phone.name));
+const penTo = (phone: Phone, id: string, mine: boolean) => savePen(id, mine, phone.db);
 /** "Stop playing live" on this phone (slot.svelte.ts). */
-const stopLive = (phone: Phone, id: string) => saveLive(id, null, storeOf(phone.name));
+const stopLive = (phone: Phone, id: string) => saveLive(id, null, phone.db);
 
 async function phoneOf(
 	name: string,
@@ -94,8 +73,7 @@ async function phoneOf(
 		nc,
 		db,
 		group,
-		phone: `phone-${name}-0001`,
-		liveStore: storeOf(name)
+		phone: `phone-${name}-0001`
 	});
 	engines.push(sync);
 	sync.start();
@@ -171,8 +149,8 @@ async function liveMatch(ana: Phone, group: string, seed: number, names = ['Ana'
 
 /** Ben opens the followers' link: the match taken like a hand-over (same id, in no group). */
 async function follow(ana: Phone, ben: Phone, id: string) {
-	saveLive(id, { link: linkOf(id, 'w'), name: ben.name }, storeOf(ben.name));
-	penTo(ben, id, false);
+	await saveLive(id, { link: linkOf(id, 'w'), name: ben.name }, ben.db);
+	await penTo(ben, id, false);
 	const handed = await ana.as(() => handedMatch(id));
 	return ben.as(async () =>
 		takeOver(await planTakeOver({ ...handed, notes: '', playedMs: 0, playedByHand: false }))
@@ -189,7 +167,7 @@ async function playLive(
 	upTo = (length: number) => length
 ) {
 	const match = await liveMatch(ana, group, seed);
-	startLive(ana, match.id);
+	await startLive(ana, match.id);
 	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
 	if (followAt > 0) {
 		await ana.sync.flush();
@@ -224,7 +202,6 @@ async function settled(ana: Phone, ben: Phone, id: string) {
 
 describe('a group match played live', () => {
 	it('group live: the pen passes to Ben, a member, and Ana goes away: Ben sends the match to the group, whole, with no conflict; Ana back, one match', async () => {
-		stores.clear();
 		const made = await server.live.createGroup('Jeudi', 'ana');
 		const ben = (await server.live.invite(made.group, 'ben')).member;
 		const chloe = (await server.live.invite(made.group, 'chloe')).member;
@@ -232,7 +209,7 @@ describe('a group match played live', () => {
 		const benPhone = await phoneOf('ben', made.group, ben);
 		const match = await liveMatch(ana, made.group, 21);
 		// Ana started the table and holds the pen; Ben follows from the start (his copy: in no group)
-		startLive(ana, match.id);
+		await startLive(ana, match.id);
 		await follow(ana, benPhone, match.id);
 		const half = Math.floor(match.length / 2);
 		for (let seq = 0; seq < half - 1; seq++) {
@@ -259,8 +236,8 @@ describe('a group match played live', () => {
 		await ana.sync.stop();
 
 		// the pen goes to Ben's phone (a pen entry of the table); Ana's phone is away
-		penTo(ana, match.id, false);
-		penTo(benPhone, match.id, true);
+		await penTo(ana, match.id, false);
+		await penTo(benPhone, match.id, true);
 		for (let seq = half; seq < match.length; seq++) {
 			await match.enter(benPhone, seq);
 			if (seq % 4 === 0) await benPhone.sync.flush();
@@ -349,7 +326,7 @@ describe('a group match played live', () => {
 			const anas = await seqOf(ana);
 
 			// "Stop playing live" on Ben's phone, the pen still Ana's: his copy stops at half
-			stopLive(ben, match.id);
+			await stopLive(ben, match.id);
 			const jsm = await jetstreamManager(ben.nc, { checkAPI: false });
 			const last = async () => (await jsm.streams.info(groupStreamOf(made.group))).state.last_seq;
 			if (scanFirst) {
@@ -399,7 +376,7 @@ describe('a group match played live', () => {
 		const half = halfOf(match.length);
 
 		// Ben keeps his own entries ("Stop playing live"), then plays on his copy another way
-		stopLive(ben, match.id);
+		await stopLive(ben, match.id);
 		await match.enterOther(ben, half);
 		await ben.sync.flush();
 		for (let seq = half; seq < match.length; seq++) await match.enter(ana, seq);
@@ -435,7 +412,7 @@ describe('a group match played live', () => {
 		// a guest, Zoé: the group hears nothing of the match nor of Zoé
 		await ana.sync.stop();
 		const match = await liveMatch(ana, made.group, 41, ['Ana', 'Ben', 'Zoé']);
-		startLive(ana, match.id);
+		await startLive(ana, match.id);
 		await follow(ana, ben, match.id);
 		const third = Math.floor(match.length / 3);
 		for (let seq = 0; seq < third; seq++) {
@@ -443,8 +420,8 @@ describe('a group match played live', () => {
 			await match.enter(ben, seq);
 		}
 		// the pen goes to Ben, who plays the match to its end
-		penTo(ben, match.id, true);
-		penTo(ana, match.id, false);
+		await penTo(ben, match.id, true);
+		await penTo(ana, match.id, false);
 		for (let seq = third; seq < match.length; seq++) await match.enter(ben, seq);
 		await ben.sync.flush();
 		// his copy seats a Zoé of his own (the hand-over's): not the group's yet, so not sent

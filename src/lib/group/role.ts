@@ -1,10 +1,11 @@
 /**
  * Live play's say in what a phone sends of a group's match (docs/group.md: the pen sends, a
- * follower waits for the group's version once over). Read from live/saved.ts, where
- * `table.svelte.ts` keeps where the pen is as its table last said.
+ * follower waits for the group's version once over). Read from live/saved.ts (IndexedDB, in
+ * the phone's own database), where `table.svelte.ts` keeps where the pen is as its table last said.
  */
 import type { SyncedRow } from '$lib/db/schema';
-import { penDone, savedLive, savedPen, type Keeping } from '$lib/live/saved';
+import type { PasspadDb } from '$lib/db/db';
+import { penDone, savedLive, savedPen } from '$lib/live/saved';
 import type { SyncCore } from './core';
 import type { Thing } from './record';
 
@@ -17,10 +18,10 @@ import type { Thing } from './record';
  */
 export type LiveRole = 'pen' | 'follower' | 'none';
 
-export function roleOf(id: string, keeping?: Keeping): LiveRole {
-	const pen = savedPen(id, keeping);
+export async function roleOf(id: string, db: PasspadDb): Promise<LiveRole> {
+	const pen = await savedPen(id, db);
 	if (pen === false) return 'follower';
-	const live = savedLive(id, keeping);
+	const live = await savedLive(id, db);
 	if (!live) return 'none';
 	return (pen ?? !!live.readers) ? 'pen' : 'follower';
 }
@@ -29,10 +30,10 @@ export function roleOf(id: string, keeping?: Keeping): LiveRole {
  * The group's version of a match, over (finished or abandoned), is this phone's copy: a
  * phone that followed it without the pen may send it from now, like any match of the group.
  */
-export function overHere(core: SyncCore, thing: Thing, status: string | undefined) {
+export async function overHere(core: SyncCore, thing: Thing, status: string | undefined) {
 	if (!thing.startsWith('match.') || status === undefined || status === 'active') return;
 	const id = thing.slice('match.'.length);
-	if (roleOf(id, core.liveStore) === 'follower') penDone(id, core.liveStore);
+	if ((await roleOf(id, core.db)) === 'follower') await penDone(id, core.db);
 }
 
 /**
@@ -41,8 +42,8 @@ export function overHere(core: SyncCore, thing: Thing, status: string | undefine
  * from the phone that has it in the group, pen or not: a phone that follows it has it in no
  * group and takes it up, with the pen, only once the group has it (adopt, docs/group.md).
  */
-export function sends(core: SyncCore, id: string, heard: boolean): boolean {
-	return !heard || roleOf(id, core.liveStore) !== 'follower';
+export async function sends(core: SyncCore, id: string, heard: boolean): Promise<boolean> {
+	return !heard || (await roleOf(id, core.db)) !== 'follower';
 }
 
 /**
@@ -60,7 +61,7 @@ export async function adopt(
 	for (const row of synced.values()) {
 		if (!row.subject.startsWith('match.')) continue;
 		const id = row.subject.slice('match.'.length);
-		if (revisions.has(id) || roleOf(id, core.liveStore) !== 'pen') continue;
+		if (revisions.has(id) || (await roleOf(id, core.db)) !== 'pen') continue;
 		const match = await db.matches.get(id);
 		// finished too: a pen phone that played the match to its end before it could adopt it
 		if (!match || match.group !== null || match.status === 'handed') continue;

@@ -45,7 +45,10 @@ class RunningGroups {
 	async #open(group: GroupRow) {
 		// at once, connected or not: what waits to be sent is counted from this phone's own
 		// changes (docs/group.md), and a phone opened with no network says so
-		const sync = new GroupSync({ db: database(), group: group.id, phone: deviceId(newId) });
+		const phone = await deviceId(newId).catch(newId);
+		// stopped (left) while this phone's id was read
+		if (this.#starting.get(group.id) === undefined) return;
+		const sync = new GroupSync({ db: database(), group: group.id, phone });
 		const running: Running = { sync, nc: null };
 		this.#running.set(group.id, running);
 		sync.onStatus((status) => {

@@ -67,7 +67,7 @@ export class GroupSender {
 			body.kind === 'match' &&
 			!body.deleted &&
 			body.contest === null &&
-			!sends(core, body.id, heard)
+			!(await sends(core, body.id, heard))
 		) {
 			await dropPending(db, entry.seq!);
 			return 'sent';

@@ -137,7 +137,7 @@ export async function take(
 	const ours = new Set(here.outbox.map((entry) => entry.msgId));
 	if (here.conflict && !ours.has(msgId)) return takeOverConflict(core, here, incoming);
 	const local = await localOf(core, thing, here);
-	const following = roleOf(thing.slice('match.'.length), core.liveStore) !== 'none';
+	const following = (await roleOf(thing.slice('match.'.length), core.db)) !== 'none';
 	const copy = { hash: local.hash, ...followerOf(here.match, here.log, following) };
 	const decision = reconcile(copy, here.synced, incoming, ours);
 	const fields = { seq, msgId, hash: 'hash' in decision ? decision.hash : null };
@@ -156,7 +156,7 @@ export async function take(
 			return core.board.refresh();
 		}
 		case 'same':
-			overHere(core, thing, here.match?.status);
+			await overHere(core, thing, here.match?.status);
 			await writeSynced(core.db, {
 				group: core.group,
 				subject: thing,
@@ -192,7 +192,7 @@ export async function take(
 		}
 		case 'apply':
 			await writeVersionHere(core, decision.version, fields, decision);
-			overHere(core, thing, decision.match?.status);
+			await overHere(core, thing, decision.match?.status);
 			// the counts moved only if a version of this thing was waiting here
 			if (here.outbox.length > 0) await core.board.refresh();
 			return;

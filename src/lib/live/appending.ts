@@ -13,6 +13,22 @@ import { canonicalJson } from '$lib/wire/canonical';
 /** Why the keeper did not store this phone's entry, as the phone words it. */
 export type Rejection = Exclude<Extract<Append, { ok: false }>['why'], 'moved' | 'offline'>;
 
+/** The keeper's refusal as the pen phone's line words it (docs/live.md, "Refused by the table"). */
+export interface Rejected {
+	readonly why: Rejection;
+	readonly code?: string;
+	readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export function rejectionOf(answer: {
+	why: Rejection;
+	code?: string;
+	params?: Rejected['params'];
+}) {
+	const { why, code, params } = answer;
+	return (why === 'refused' && code ? { why, code, params } : { why }) as Rejected;
+}
+
 /** How long a phone waits before sending again when the table's quota for the minute is spent. */
 export const SLOW_DOWN_MS = 10_000;
 

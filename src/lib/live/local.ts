@@ -9,7 +9,10 @@ import type { HandedMatch } from '$lib/share/handover';
 import type { MatchSession } from '$lib/match/session.svelte';
 import type { LiveMatch } from './replay';
 import type { LocalMatch, LocalPort } from './table.svelte';
-import { saveSynced, savedSynced } from './saved';
+import { savePen, saveSynced, savedSynced } from './saved';
+import { database, type PasspadDb } from '$lib/db/db';
+import { refuseSend, sendDone, sendsOf } from '$lib/db/links';
+import type { SendRow } from '$lib/db/schema';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { shared } from './sync';
 import { newId } from '$lib/wire/ids';
@@ -39,14 +42,17 @@ const fromTable = (table: LiveMatch): LocalMatch => ({
 
 export class SessionPort implements LocalPort {
 	readonly #id: string;
+	readonly #db: PasspadDb;
 	#session: MatchSession | null;
 	#cache: LocalMatch | null = null;
 	/** the log written last, until the session on screen has read it back */
 	#written: readonly unknown[] | null = null;
 
-	constructor(id: string, session: MatchSession | null) {
+	/** `db`: the phone's database, where its live state and outbox are (the app's own by default) */
+	constructor(id: string, session: MatchSession | null, db: PasspadDb = database()) {
 		this.#id = id;
 		this.#session = session;
+		this.#db = db;
 	}
 
 	read(): LocalMatch {
@@ -125,10 +131,22 @@ export class SessionPort implements LocalPort {
 		return id;
 	}
 
-	synced(): string | null {
-		return savedSynced(this.#id);
+	synced(): Promise<string | null> {
+		return savedSynced(this.#id, this.#db);
 	}
-	setSynced(key: string) {
-		saveSynced(this.#id, key);
+	setSynced(key: string): Promise<void> {
+		return saveSynced(this.#id, key, this.#db);
+	}
+	outbox(): Promise<readonly SendRow[]> {
+		return sendsOf(this.#db, this.#id);
+	}
+	sent(seq: number, key: string | null): Promise<void> {
+		return sendDone(this.#db, seq, this.#id, key);
+	}
+	refused(seq: number, refused: NonNullable<SendRow['refused']>): Promise<void> {
+		return refuseSend(this.#db, seq, refused);
+	}
+	sayPen(mine: boolean): Promise<void> {
+		return savePen(this.#id, mine, this.#db);
 	}
 }

@@ -1,16 +1,14 @@
 /**
- * What this browser keeps of live play (docs/live.md, "On the phone"): the host credential, each
- * live match's link, this phone's id and name. Small and free of the NATS client, so any screen
- * can ask "is this match live?" without loading it.
+ * What this phone keeps of live play (docs/live.md, "On the phone"): the host credential, each
+ * live match's link, where its pen was, this phone's id. Kept in IndexedDB (schema v9,
+ * db/links.ts), in the phone's database given (the app's own by default: a test gives each
+ * phone its own), and checked here whenever it is read. Small and free of the NATS client, so
+ * any screen can ask "is this match live?" without loading it.
  */
 import { readHostLink, readLiveLink, type HostLink, type LiveLink } from './link';
 import { GROUP_ID } from '$lib/wire/names.js';
-
-const HOST = 'passpad.live.host';
-const DEVICE = 'passpad.live.device';
-const match = (id: string) => `passpad.live.match.${id}`;
-const synced = (id: string) => `passpad.live.synced.${id}`;
-const pen = (id: string) => `passpad.live.pen.${id}`;
+import { database, type PasspadDb } from '$lib/db/db';
+import { deviceOf, hostOf, linkOf, putHost, putLive, putPen, putSynced } from '$lib/db/links';
 
 /** What a live match keeps here: its link(s), and whose phone this is at that table. */
 export interface SavedLive {
@@ -25,101 +23,73 @@ export interface SavedLive {
 	group?: string;
 }
 
-/** Where these words are kept: the browser's localStorage (a test gives each phone its own). */
-export type Keeping = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+const fields = (link: Record<string, string>) =>
+	new URLSearchParams(Object.entries(link).filter(([, value]) => typeof value === 'string'));
 
-function get(key: string, store?: Keeping): string | null {
-	try {
-		return (store ?? localStorage).getItem(key);
-	} catch {
-		return null;
-	}
+export async function savedHost(db: PasspadDb = database()): Promise<HostLink | null> {
+	const host = await hostOf(db).catch(() => null);
+	return host && typeof host === 'object'
+		? readHostLink(fields(host as Record<string, string>).toString())
+		: null;
 }
-function set(key: string, value: string | null, store?: Keeping) {
-	try {
-		if (value === null) (store ?? localStorage).removeItem(key);
-		else (store ?? localStorage).setItem(key, value);
-	} catch {
-		// storage refused (private mode): live play then lasts as long as the page
-	}
+export async function saveHost(host: HostLink, db: PasspadDb = database()): Promise<void> {
+	await putHost(db, { ...host });
 }
 
-export function savedHost(): HostLink | null {
-	const text = get(HOST);
-	return text ? readHostLink(text) : null;
+export async function savedLive(id: string, db: PasspadDb = database()): Promise<SavedLive | null> {
+	const saved = (await linkOf(db, id).catch(() => undefined))?.live;
+	if (!saved || typeof saved.name !== 'string') return null;
+	const link = readLiveLink(fields(saved.link).toString());
+	if (!link) return null;
+	const readers = saved.readers && readLiveLink(fields(saved.readers).toString());
+	const group = typeof saved.group === 'string' && GROUP_ID.test(saved.group) && saved.group;
+	return {
+		link,
+		name: saved.name,
+		...(readers ? { readers } : {}),
+		...(group ? { group } : {})
+	};
 }
-export function saveHost(host: HostLink) {
-	set(HOST, new URLSearchParams(host).toString());
+/** A match's live link kept, or (null) live play stopped here (db/links.ts, putLive). */
+export function saveLive(
+	id: string,
+	live: SavedLive | null,
+	db: PasspadDb = database()
+): Promise<void> {
+	return putLive(db, id, live && (JSON.parse(JSON.stringify(live)) as typeof live));
 }
-
-export function savedLive(id: string, store?: Keeping): SavedLive | null {
-	try {
-		const saved = JSON.parse(get(match(id), store) ?? 'null');
-		const link = saved && readLiveLink(new URLSearchParams(saved.link).toString());
-		if (!link || typeof saved.name !== 'string') return null;
-		const readers = saved.readers && readLiveLink(new URLSearchParams(saved.readers).toString());
-		const group = typeof saved.group === 'string' && GROUP_ID.test(saved.group) && saved.group;
-		return {
-			link,
-			name: saved.name,
-			...(readers ? { readers } : {}),
-			...(group ? { group } : {})
-		};
-	} catch {
-		return null;
-	}
-}
-export function saveLive(id: string, live: SavedLive | null, store?: Keeping) {
-	// a new table of the match: what the last one said of its pen is over
-	if (live && savedLive(id, store)?.link.t !== live.link.t) set(pen(id), null, store);
-	set(match(id), live && JSON.stringify(live), store);
-	if (!live) {
-		set(synced(id), null, store);
-		// live play stops here while another phone holds the pen: the word stays, so this
-		// copy never writes over the pen phone's in the group (docs/group.md)
-		if (savedPen(id, store) !== false) set(pen(id), null, store);
-	}
-}
-
-/** The pen's word once the group's version of the match, over, is this phone's copy. */
-const DONE = 'done';
 
 /**
  * Whether this phone held the pen at the match's table when it last read it (null: never told,
  * or done with): the pen phone sends a group's live match to the group (docs/group.md). "Not
  * here" outlives live play here, until `penDone`.
  */
-export function savedPen(id: string, store?: Keeping): boolean | null {
-	const text = get(pen(id), store);
-	return text === null || text === DONE ? null : text === '1';
+export async function savedPen(id: string, db: PasspadDb = database()): Promise<boolean | null> {
+	const pen = (await linkOf(db, id))?.pen;
+	return pen === undefined || pen === 'done' ? null : pen === 'here';
 }
-export function savePen(id: string, mine: boolean, store?: Keeping) {
+export function savePen(id: string, mine: boolean, db: PasspadDb = database()): Promise<void> {
 	// the table read again after the match is over here says nothing more of who sends it,
 	// unless the pen comes to this phone
-	if (!mine && get(pen(id), store) === DONE) return;
-	set(pen(id), mine ? '1' : '0', store);
+	return putPen(db, id, mine ? 'here' : 'elsewhere');
 }
 /**
  * The group's version of the match, over, is this phone's copy (docs/group.md): where the pen
  * was no longer says who sends it, even when the table is read again.
  */
-export function penDone(id: string, store?: Keeping) {
-	set(pen(id), DONE, store);
+export function penDone(id: string, db: PasspadDb = database()): Promise<void> {
+	return putPen(db, id, 'done');
 }
 
 /** The table's log as this phone last agreed with it (sync.ts key), to tell its own entries. */
-export function savedSynced(id: string): string | null {
-	return get(synced(id));
+export async function savedSynced(id: string, db: PasspadDb = database()): Promise<string | null> {
+	return (await linkOf(db, id))?.synced ?? null;
 }
-export function saveSynced(id: string, key: string) {
-	set(synced(id), key);
+export function saveSynced(id: string, key: string, db: PasspadDb = database()): Promise<void> {
+	return putSynced(db, id, key);
 }
 
 /** This phone's id on the wire, made once. */
-export function deviceId(make: () => string): string {
-	const known = get(DEVICE);
-	if (known && /^[A-Za-z0-9_-]{8,40}$/.test(known)) return known;
-	const id = make();
-	set(DEVICE, id);
-	return id;
+export function deviceId(make: () => string, db: PasspadDb = database()): Promise<string> {
+	return deviceOf(db, make, /^[A-Za-z0-9_-]{8,40}$/);
 }

@@ -41,12 +41,13 @@ export class LiveSlot {
 	/** connecting now: a second look (the screen's effect again) waits for the first */
 	#connecting: Promise<void> | null = null;
 
+	/** what this phone keeps of the match's live play, read once from IndexedDB (saved.ts) */
+	readonly #loaded: Promise<void>;
+
 	constructor(session: MatchSession) {
 		this.#session = session;
-		this.saved = savedLive(session.match.id);
-		this.canStart = !!savedHost();
+		this.#loaded = this.#load();
 		void this.#findSeat();
-		if (!this.canStart && !this.saved) void this.#askOpen();
 	}
 
 	/** Whether the page's server opens tables for any phone (`--open`): then "Play live" is here. */
@@ -74,6 +75,18 @@ export class LiveSlot {
 		};
 	}
 
+	async #load() {
+		const [saved, host] = await Promise.all([
+			savedLive(this.#session.match.id).catch(() => null),
+			savedHost().catch(() => null)
+		]);
+		// "Play live" pressed meanwhile: its link is the one
+		this.saved ??= saved;
+		if (host) this.canStart = true;
+		// no host link and no table kept here: the server may open one for any phone (`--open`)
+		if (!this.canStart && !this.saved) void this.#askOpen();
+	}
+
 	async #findSeat() {
 		const seat = await groupSeatOf(this.#session.match).catch(() => null);
 		if (this.#closed || !seat) return;
@@ -92,6 +105,7 @@ export class LiveSlot {
 
 	/** Connects a match that is live here (on opening its screen). */
 	async resume() {
+		await this.#loaded;
 		if (!this.saved || this.table || this.#closed) return;
 		this.#connecting ??= this.#connect(this.saved, false).finally(() => (this.#connecting = null));
 		await this.#connecting;
@@ -99,7 +113,7 @@ export class LiveSlot {
 
 	/** "Play live": a new table on the server, this phone holding the pen. */
 	async start(name: string) {
-		const host = savedHost();
+		const host = await savedHost().catch(() => null);
 		const seat = this.#seat;
 		if ((!host && !seat && !this.openServer) || this.busy) return;
 		this.busy = true;
@@ -120,7 +134,7 @@ export class LiveSlot {
 					: // neither host link nor group: a table any phone may open, within the server's limits
 						await this.#openTable(name);
 			if (!saved) return;
-			saveLive(this.#session.match.id, saved);
+			await saveLive(this.#session.match.id, saved);
 			this.saved = saved;
 			await this.#connect(saved, true);
 		} catch {
@@ -166,7 +180,7 @@ export class LiveSlot {
 		this.#session.store.setGate(null);
 		await this.table?.close();
 		this.table = null;
-		saveLive(this.#session.match.id, null);
+		await saveLive(this.#session.match.id, null).catch(() => {});
 		this.saved = null;
 		this.closed = await whyRefused(saved.link);
 	}
@@ -201,7 +215,7 @@ export class LiveSlot {
 			const closed = await closeGroupLiveTable(seat, saved.link.t);
 			if (!closed.ok || this.saved !== saved) return;
 			const { group: _, ...rest } = saved;
-			saveLive(this.#session.match.id, rest);
+			await saveLive(this.#session.match.id, rest);
 			this.saved = rest;
 		} catch {
 			// no answer: the next change or opening asks again
@@ -217,7 +231,7 @@ export class LiveSlot {
 		this.#session.store.setGate(null);
 		await this.table?.close();
 		this.table = null;
-		saveLive(this.#session.match.id, null);
+		await saveLive(this.#session.match.id, null).catch(() => {});
 		this.saved = null;
 	}
 

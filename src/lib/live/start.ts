@@ -95,7 +95,7 @@ export async function connect(
 	const reader = saved.link.r === 'r';
 	// a writer signs its entries with this phone's own key (keys.ts); a follower never writes
 	const signer = reader ? undefined : await phoneSigner().catch(() => undefined);
-	const me = { by: deviceId(newId), name: saved.name, reader, signer };
+	const me = { by: await deviceId(newId), name: saved.name, reader, signer };
 	const table = new LiveTable(channel, port, me, rulesOf);
 	try {
 		await table.open(starting);

@@ -3,6 +3,7 @@
  * who this phone is at the table (docs/live.md, "On the phone").
  */
 import type { GameId } from '$lib/rules/common';
+import type { SendRow } from '$lib/db/schema';
 import type { Signer } from '$lib/wire/signing';
 import type { LiveMatch, RefusedWhy } from './replay';
 
@@ -24,8 +25,17 @@ export interface LocalPort {
 	/** this phone's log kept as a new match of its own; its id */
 	keepApart(): Promise<string>;
 	/** the log as this phone last agreed with the table (its canonical JSON, wire/canonical.ts), null before ever */
-	synced(): string | null;
-	setSynced(key: string): void;
+	synced(): Promise<string | null>;
+	/** the logs agree: kept, and the outbox has nothing left to send */
+	setSynced(key: string): Promise<void>;
+	/** the steps committed here for the table, in order (the outbox, db/links.ts) */
+	outbox(): Promise<readonly SendRow[]>;
+	/** the table stored the outbox's step `seq` (or it fits no more): it goes, `key` the log agreed on */
+	sent(seq: number, key: string | null): Promise<void>;
+	/** the keeper refused the outbox's step `seq`: it stays, and says so at the next start */
+	refused(seq: number, refused: NonNullable<SendRow['refused']>): Promise<void>;
+	/** where the pen is, as the table says (kept for the group's sync, docs/group.md) */
+	sayPen(mine: boolean): Promise<void>;
 }
 
 export interface Me {

@@ -7,15 +7,15 @@
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { LiveChannel, type Online } from './client';
-import { SLOW_DOWN_MS, held, readSigned, startOf, type Rejection } from './appending';
+import { SLOW_DOWN_MS, held, readSigned, rejectionOf, startOf, type Rejected } from './appending';
 import { newId, writeEntry, type Change, type Entry } from './protocol';
 import { accept, begin, nextEntry, type LiveMatch } from './replay';
 import type { LocalPort, Me, Refused } from './table-port';
 import { signed } from '$lib/wire/signing';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { relate, stepsToSend } from './sync';
+import { OneLook, nextStep, type Step } from './sending';
 import { HERE_EVERY_MS, holderSilent } from './pen';
-import { savePen } from './saved';
 import { Waiting } from './waiting.svelte';
 
 export type { LocalMatch, LocalPort, Me, Refused } from './table-port';
@@ -60,11 +60,7 @@ export class LiveTable {
 	/** another phone entered first: ours was not stored */
 	stale = $state(false);
 	/** the server's keeper refused this phone's entry, and why (docs/live.md, "Who writes: the keeper") */
-	rejected = $state.raw<{
-		why: Rejection;
-		code?: string;
-		params?: Readonly<Record<string, string | number>>;
-	} | null>(null);
+	rejected = $state.raw<Rejected | null>(null);
 	asked = $state(false);
 	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
 	lastHere = $state<number | null>(null);
@@ -212,7 +208,7 @@ export class LiveTable {
 		const mine = this.penIsMine;
 		if (mine === this.#penSaid) return;
 		this.#penSaid = mine;
-		savePen(this.table.match, mine);
+		void this.#port.sayPen(mine).catch(() => {});
 	}
 
 	/** Called after this phone's match changed (an entry, undo or edit committed here). */
@@ -221,21 +217,10 @@ export class LiveTable {
 		void this.#reconcile();
 	}
 
-	#queue: Promise<void> = Promise.resolve();
-	#queued = false;
+	readonly #looks = new OneLook(() => this.#reconcileNow());
 	/** One look at a time: a write here or a send must end before the next look. */
 	#reconcile(): Promise<void> {
-		if (this.#closed) return Promise.resolve();
-		if (this.#queued) return this.#queue;
-		this.#queued = true;
-		this.#queue = this.#queue
-			.then(() => {
-				this.#queued = false;
-				return this.#reconcileNow();
-			})
-			// a failed write here is looked at again with the next entry; the queue goes on
-			.catch(() => {});
-		return this.#queue;
+		return this.#closed ? Promise.resolve() : this.#looks.ask();
 	}
 
 	async #reconcileNow() {
@@ -244,7 +229,7 @@ export class LiveTable {
 		this.#recount();
 		const here = this.#port.read().actions;
 		if (relate(here, table.actions).kind === 'same') {
-			this.#port.setSynced(key(here));
+			await this.#port.setSynced(key(here));
 			// the notice that another phone got there first stays until this phone writes
 			// again: the entry that beat ours is what made the logs agree
 			if (this.penIsMine) [this.stale, this.#staleId] = [false, null];
@@ -252,11 +237,11 @@ export class LiveTable {
 		}
 		// entries made on this phone since it last agreed with the table (the phone that starts
 		// a match live has agreed with nobody yet: its log is its own)
-		const agreed = this.#port.synced();
+		const agreed = await this.#port.synced();
 		const own = agreed === null ? here.length > 0 : agreed !== key(here);
 		if (!own) {
 			// the table moved on: every phone takes what it has
-			if (await this.#port.write(table)) this.#port.setSynced(key(table.actions));
+			if (await this.#port.write(table)) await this.#port.setSynced(key(table.actions));
 			// the log here was busy or moved meanwhile: look again in a moment
 			else setTimeout(() => void this.#reconcile(), 300);
 			return;
@@ -264,16 +249,22 @@ export class LiveTable {
 		// the pen phone sends its own entries, in order, each step as its own entry: the next
 		// look, after this one's answer, sends the next
 		if (this.penIsMine) {
+			const step = await nextStep(this.#port, table, here);
+			const before = step?.refused;
+			// refused before this start: said again, and not sent again blind (docs/live.md)
+			if (before?.held === held(here, table) && this.#heldBack !== before.held)
+				[this.#heldBack, this.rejected] = [before.held, rejectionOf(before as Rejected)];
 			if (this.#heldBack === held(here, table)) return;
-			return this.#push(stepsToSend(table.actions, here)[0] ?? null);
+			return this.#push(step);
 		}
 		// and someone else has the pen: both versions are shown, a person chooses
 		this.conflict = { here: here.length, table: table.actions.length };
 	}
 
 	/** Sends one step after the table's last entry; one at a time, each after its answer. */
-	async #push(change: Change | null) {
-		if (!change || this.#pushing || this.#me.reader) return;
+	async #push(step: Step | null) {
+		if (!step || this.#pushing || this.#me.reader) return;
+		const { change, seq } = step;
 		const table = this.table;
 		if (!table) return;
 		this.#pushing = true;
@@ -284,7 +275,11 @@ export class LiveTable {
 					: await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
 			// never send what the other phones would refuse
 			const checked = accept(table, entry, 0);
-			if (checked.kind !== 'applied') return;
+			if (checked.kind !== 'applied') {
+				// an outbox step the table no longer fits: the logs' difference is sent instead
+				if (seq !== undefined) await this.#port.sent(seq, null);
+				return;
+			}
 			this.#inFlight = entry;
 			const answer = await this.#channel.append(writeEntry(entry));
 			if (answer.ok) {
@@ -292,6 +287,8 @@ export class LiveTable {
 				[this.rejected, this.#heldBack] = [null, null];
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
+				// the outbox's row goes with the log agreed on, in one transaction (db/links.ts)
+				if (seq !== undefined) await this.#port.sent(seq, key(checked.live.actions));
 				[this.stale, this.#staleId] = [false, null];
 				this.#recount();
 			} else if (answer.why === 'moved') {
@@ -311,10 +308,9 @@ export class LiveTable {
 				// refused: said on screen and kept here, never sent again blind
 				this.#inFlight = null;
 				this.#heldBack = held(this.#port.read().actions, table);
-				this.rejected =
-					answer.why === 'refused' && answer.code
-						? { why: answer.why, code: answer.code, params: answer.params }
-						: { why: answer.why };
+				this.rejected = rejectionOf(answer);
+				if (seq !== undefined)
+					await this.#port.refused(seq, { ...this.rejected, held: this.#heldBack });
 				return;
 			}
 		} finally {
@@ -383,7 +379,7 @@ export class LiveTable {
 		if (!this.table) return;
 		await this.#port.keepApart();
 		if (!(await this.#port.write(this.table))) return;
-		this.#port.setSynced(key(this.table.actions));
+		await this.#port.setSynced(key(this.table.actions));
 		[this.conflict, this.stale, this.#staleId] = [null, false, null];
 	}
 

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '$lib/rules/registry';
-import type { Append, LiveChannel, Online } from './client';
 import { ANA, BEN, startEntry } from './fixtures';
-import { writeEntry, type Entry } from './protocol';
+import { fakeChannel } from './channel-fixtures';
+import type { Entry } from './protocol';
+import type { Append } from './client';
 import { nextEntry, type LiveMatch } from './replay';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
@@ -19,39 +20,6 @@ type Phone = { by: string; name: string };
 const ana: Phone = { by: ANA, name: 'Ana' };
 const ben: Phone = { by: BEN, name: 'Ben' };
 const cleo: Phone = { by: 'phone-cleo-0003', name: 'Chloé' };
-
-/** A channel whose server the test plays: it delivers entries and answers appends. */
-function fakeChannel(answer: (entry: Entry) => Append) {
-	const status = new Set<(status: Online) => void>();
-	let deliver: (seq: number, bytes: Uint8Array, pending: number) => void | Promise<void> = () => {};
-	const sent: Entry[] = [];
-	const channel = {
-		onStatus(callback: (status: Online) => void) {
-			status.add(callback);
-			return () => status.delete(callback);
-		},
-		onHere() {},
-		onAsk() {},
-		sayHere() {},
-		ask() {},
-		async follow(_: number, onEntry: typeof deliver) {
-			deliver = onEntry;
-		},
-		async append(bytes: Uint8Array) {
-			const entry = JSON.parse(new TextDecoder().decode(bytes)) as Entry;
-			sent.push(entry);
-			return answer(entry);
-		},
-		async close() {}
-	};
-	return {
-		channel: channel as unknown as LiveChannel,
-		sent,
-		deliver: (seq: number, entry: Entry, pending = 0) => deliver(seq, writeEntry(entry), pending),
-		// the connection as the library reports it: a closed table's channel may still say so
-		say: (online: Online) => [...status].forEach((callback) => callback(online))
-	};
-}
 
 /** A phone's own match, kept in memory, with its synced key. */
 function fakePort(actions: unknown[] = []) {
@@ -71,8 +39,12 @@ function fakePort(actions: unknown[] = []) {
 			return true;
 		},
 		keepApart: async () => 'kept-apart',
-		synced: () => state.synced,
-		setSynced: (synced) => void (state.synced = synced)
+		synced: async () => state.synced,
+		setSynced: async (synced) => void (state.synced = synced),
+		outbox: async () => [],
+		sent: async () => {},
+		refused: async () => {},
+		sayPen: async () => {}
 	};
 	return { port, state };
 }

@@ -35,7 +35,8 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		return this.entry(
 			'act',
 			step.timeline,
-			(id, at, summary) => appendAction(id, at, action, summary),
+			// a live match's outbox row is written in the same transaction (docs/wire.md)
+			(id, at, summary) => appendAction(id, at, action, summary, [{ kind: 'act', action }]),
 			{ kind: 'act', action, before: this.heldTimeline.state }
 		);
 	}
@@ -46,7 +47,9 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		const last = this.heldTimeline.last;
 		const next = this.heldTimeline.undo();
 		if (!last || !next) return Promise.resolve({ ok: false, refusal: { code: 'nothing-to-undo' } });
-		return this.entry('undo', next, undoAction, { kind: 'undo', ...last });
+		const save = (id: string, at: number, summary: LogSummary) =>
+			undoAction(id, at, summary, [{ kind: 'undo' }]);
+		return this.entry('undo', next, save, { kind: 'undo', ...last });
 	}
 
 	redo(): Promise<Done> {
@@ -56,7 +59,9 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		if (!step) return Promise.resolve({ ok: false, refusal: { code: 'nothing-to-redo' } });
 		if (!step.ok) return Promise.resolve(step);
 		const action = this.heldTimeline.redo.at(-1) as ActionOf<G>;
-		return this.entry('redo', step.timeline, redoAction, {
+		const save = (id: string, at: number, summary: LogSummary) =>
+			redoAction(id, at, summary, [{ kind: 'act', action }]);
+		return this.entry('redo', step.timeline, save, {
 			kind: 'redo',
 			action,
 			before: this.heldTimeline.state
@@ -72,7 +77,13 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		const next = result.timeline;
 		const action = edit.kind === 'remove' ? this.heldTimeline.actions[edit.index] : edit.action;
 		const before = this.heldTimeline.stateAt(edit.index);
-		return this.entry(kind, next, (id, at, summary) => replaceLog(id, at, next.actions, summary), {
+		// the table is sent the log from the edited place on (docs/live.md, "The protocol")
+		const send = [
+			{ kind: 'rewrite' as const, from: edit.index, actions: next.actions.slice(edit.index) }
+		];
+		const save = (id: string, at: number, summary: LogSummary) =>
+			replaceLog(id, at, next.actions, summary, send);
+		return this.entry(kind, next, save, {
 			kind: 'edit',
 			action,
 			before

@@ -63,7 +63,9 @@ export const RECORD_TABLES = (db: PasspadDb) => [
 	db.conflicts,
 	// the club's things (db/group/club.ts): an evening, the group's ratings switch
 	db.evenings,
-	db.settings
+	db.settings,
+	// where the pen was (links.ts): a match followed here is told over (group/role.ts)
+	db.links
 ];
 
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
