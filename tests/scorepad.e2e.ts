@@ -193,10 +193,8 @@ for (const lang of ['en', 'fr'] as const) {
 					(step) => step.before.deal === deal && step.action.type !== 'start'
 				);
 				await thumb.entry('deal refereed', async () => {
-					for (const [at, step] of steps.entries()) {
+					for (const step of steps) {
 						const { action, before } = step;
-						// the same button twice in a row: past the double-tap guard, as a person would
-						if (steps[at - 1]?.action.type === action.type) await page.waitForTimeout(320);
 						if (action.type === 'play') {
 							const key = tileKey(action.tile);
 							await thumb.tap(page.getByTestId('turn').locator(`[data-tile="${key}"]`), key);
