@@ -1,7 +1,7 @@
 /**
  * A group's match played live with a guest (docs/group.md, "What is written where on the
  * phone"): the pen passes before the group heard of the match or of the guest; the phone that
- * comes back without the pen tells the group of both once. Phones and server: ./live-phones.ts.
+ * comes back without the pen tells the group of both once. Phones and server: ./live-fixtures.ts.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
 	liveMatch,
 	follow,
 	useLiveServer
-} from './live-phones';
+} from './live-fixtures';
 
 useLiveServer();
 

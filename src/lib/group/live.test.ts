@@ -24,7 +24,7 @@ import {
 	playLive,
 	settled,
 	useLiveServer
-} from './live-phones';
+} from './live-fixtures';
 
 useLiveServer();
 

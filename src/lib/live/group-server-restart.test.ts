@@ -1,7 +1,7 @@
 /**
  * A group's server side for real (docs/group.md), whole restarts and revoking a group: a full
  * group refuses one more, the record and the credentials survive a restart, and revoke-group
- * refuses a group's members, board and tables. The server and groups: ./group-server-setup.ts.
+ * refuses a group's members, board and tables. The server and groups: ./group-server-fixtures.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import {
 	closedWithin,
 	must,
 	useGroupServer
-} from './group-server-setup';
+} from './group-server-fixtures';
 
 useGroupServer();
 

@@ -39,7 +39,7 @@ import {
 	closedWithin,
 	must,
 	useGroupServer
-} from './group-server-setup';
+} from './group-server-fixtures';
 
 useGroupServer();
 
