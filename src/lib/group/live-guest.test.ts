@@ -14,7 +14,8 @@ import {
 	logOf,
 	liveMatch,
 	follow,
-	useLiveServer
+	useLiveServer,
+	type Phone
 } from './live-fixtures';
 
 useLiveServer();

@@ -23,7 +23,8 @@ import {
 	follow,
 	playLive,
 	settled,
-	useLiveServer
+	useLiveServer,
+	type Phone
 } from './live-fixtures';
 
 useLiveServer();
