@@ -2,6 +2,34 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.PORT ?? 4173);
 
+/**
+ * The files whose tests meet the service worker: offline, installing, updating, caching, the
+ * network cut or routed (a worker's fetch is not a page's, so a route misses it), the live
+ * ones. Every other test blocks it: registered on each fresh context, the worker fetched and
+ * cached the whole build (212 files) beside a test that never reads it, about a third of a
+ * short test's CPU on this machine (hostile-ids.e2e: 52 s of CPU with it, 37 s without).
+ */
+const WITH_WORKER = [
+	'app',
+	'board',
+	'delivery',
+	'evening',
+	'evening-board',
+	'faults',
+	'first-paint',
+	'first-visit',
+	'follow',
+	'group',
+	'group-refusals',
+	'hardening',
+	'install',
+	'live',
+	'refusals',
+	'scan',
+	'share',
+	'tls'
+].map((name) => `**/${name}.e2e.ts`);
+
 export default defineConfig({
 	testDir: 'tests',
 	testMatch: '**/*.e2e.ts',
@@ -32,6 +60,14 @@ export default defineConfig({
 		screenshot: 'only-on-failure',
 		locale: 'en-GB'
 	},
+	projects: [
+		{ name: 'with the service worker', testMatch: WITH_WORKER },
+		{
+			name: 'phone',
+			testIgnore: WITH_WORKER,
+			use: { serviceWorkers: 'block' }
+		}
+	],
 	webServer: {
 		// the real static build, served as a static host would (npm test builds first)
 		command: `node scripts/serve.mjs ${port}`,

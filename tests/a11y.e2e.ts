@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { smallPhone } from './reach';
 import { BACKUP, id, playerId } from './matches';
 
@@ -65,9 +65,7 @@ async function violations(page: Page, path: string) {
 				.map((animation) => animation.finished.catch(() => {}))
 		)
 	);
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
+	const { violations } = await axe(page).analyze();
 	return violations.map((violation) => ({
 		path,
 		id: violation.id,

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DOUBLE_TAP_MS } from '../src/lib/match/double-tap';
 
 /** The home page's link to a game: its name is "Play <game> <blurb>", matched exactly at the start. */
 export function gameLink(page: Page, label: string) {
@@ -87,13 +88,16 @@ export function pressed(page: Page): void {
  * players passing in turn); quicker is a double tap, which the match drops (DOUBLE_TAP_MS,
  * 300 ms, src/lib/match/double-tap.ts). Only what is left of it since the last press: the
  * test has already waited for the screen to show that press, which on a busy machine takes
- * longer than the pause itself.
+ * longer than the pause itself. The guard compares the page's times of the two asks: the
+ * first was asked before its press ended here, the second is asked after this pause, so a
+ * pause of the guard itself (and a millisecond for the clocks' rounding) is enough.
  */
 export async function nextPress(page: Page): Promise<void> {
+	const pause = DOUBLE_TAP_MS + 1;
 	// a press this helper was not told of: the whole pause, as a person leaves it
 	const last = lastPress.get(page);
 	const since = last === undefined ? 0 : Date.now() - last;
-	if (since < 320) await page.waitForTimeout(320 - since);
+	if (since < pause) await page.waitForTimeout(pause - since);
 }
 
 /**

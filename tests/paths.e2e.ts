@@ -173,7 +173,6 @@ for (const lang of ['en', 'fr'] as const)
 				let refusals = 0;
 				for (const [at, step] of steps.entries()) {
 					const { action, before } = step;
-					if (steps[at - 1]?.action.type === action.type) await page.waitForTimeout(320);
 					const tap = () => dominoesAction(page, thumb, step);
 					// a refusal now and then: a tile that fits no end, tapped first (its reason in the news line)
 					if (action.type === 'play' && before.line.length > 0 && at % 5 === 0) {
@@ -219,8 +218,6 @@ for (const lang of ['en', 'fr'] as const)
 				const thumb = new Thumb(page);
 				let turn = 0;
 				for (const [at, action] of actions.entries()) {
-					if (action.type === 'pass' && actions[at - 1]?.type === 'pass')
-						await page.waitForTimeout(320);
 					const tap = () => climbingAction(page, thumb, action);
 					const enter = async () => {
 						await thumb.entry(action.type, tap);

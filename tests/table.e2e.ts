@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { startMatch } from './helpers';
-import { apart, climbingAction, dominoesAction, enterableMatch, seeded } from './enter';
+import { climbingAction, dominoesAction, enterableMatch, seeded } from './enter';
 import { logged, smallPhone, Thumb } from './reach';
 import { gridAction, tricksOf } from './grid';
 import { game as passPassInput, simulate } from '../src/lib/rules/pass-pass/simulate';
@@ -75,7 +75,6 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			const steps = run.steps.slice(1);
 			for (const [at, step] of steps.entries()) {
 				const { action } = step;
-				await apart(page, steps[at - 1]?.action, action.type);
 				await thumb.entry(action.type, async () => {
 					await dominoesAction(page, thumb, step);
 				});
@@ -102,18 +101,20 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			});
 			const thumb = new Thumb(page);
 			for (const [at, action] of actions.entries()) {
-				await apart(page, actions[at - 1], action.type === 'pass' ? 'pass' : '');
 				await thumb.entry(action.type, () => climbingAction(page, thumb, action));
 				await logged(page, at + 1);
 				// the screen follows the match the rules played: cards and tokens per seat
 				const after = run.states[at + 2];
 				if (after.phase === 'play') {
-					for (const [seat, cards] of after.hands.entries()) {
-						await expect(page.getByTestId(`cards-${seat}`), JSON.stringify(action)).toHaveText(
-							String(cards)
-						);
-						await expect(page.getByTestId(`tokens-${seat}`)).toHaveText(String(after.tokens[seat]));
-					}
+					// every seat at once, in seat order: one look a row of the sheet, not one a seat
+					const seats = after.hands.map((_, seat) => seat);
+					await expect(
+						page.locator(seats.map((seat) => `[data-testid="cards-${seat}"]`).join(', ')),
+						JSON.stringify(action)
+					).toHaveText(after.hands.map(String));
+					await expect(
+						page.locator(seats.map((seat) => `[data-testid="tokens-${seat}"]`).join(', '))
+					).toHaveText(after.tokens.map(String));
 				}
 			}
 			await expect(page.getByTestId('outcome')).toBeVisible();
@@ -135,7 +136,6 @@ for (const { lang, locale, viewport } of LANGUAGES) {
 			});
 			const thumb = new Thumb(page);
 			for (const [at, action] of run.actions.entries()) {
-				await apart(page, run.actions[at - 1], action.type);
 				await thumb.entry(action.type, async () => {
 					if (action.type === 'reveal')
 						await thumb.tap(page.locator(`[data-card="${action.card}"]`), `reveal ${action.card}`);
@@ -168,7 +168,6 @@ test.describe('390x844, fr', () => {
 		});
 		const thumb = new Thumb(page);
 		for (const [at, action] of run.actions.entries()) {
-			await apart(page, run.actions[at - 1], action.type);
 			if (action.type === 'reveal') await thumb.tap(page.locator(`[data-card="${action.card}"]`));
 			else await thumb.tap(page.locator(`[data-${action.type}]`), action.type);
 			await logged(page, at + 1);

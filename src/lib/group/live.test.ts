@@ -6,199 +6,27 @@
  * Ben's copy as the live table writes them (one action a transaction, db/log.ts).
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { groupStreamOf } from '$lib/wire/names.js';
-import { seeded } from '$lib/rules/common';
-import { RULES } from '$lib/rules/registry';
-import { randomGame } from '$lib/rules/ill-pass/simulate';
-import { summarize } from '$lib/db/summary';
-import { PasspadDb, useDatabase } from '$lib/db/db';
-import { createMatch, setNotes } from '$lib/db/matches';
-import { appendAction } from '$lib/db/log';
-import { readEntries } from '$lib/db/entries';
-import { handedMatch, planTakeOver, takeOver } from '$lib/db/handover';
-import { saveLive, savePen } from '$lib/live/saved';
-import { GroupSync } from './sync';
+import { setNotes } from '$lib/db/matches';
+import {
+	server,
+	startLive,
+	penTo,
+	stopLive,
+	phoneOf,
+	until,
+	logOf,
+	liveMatch,
+	follow,
+	playLive,
+	settled,
+	useLiveServer,
+	type Phone
+} from './live-fixtures';
 
-let server: TestLive;
-const engines: GroupSync[] = [];
-
-beforeAll(async () => {
-	server = await startTestLive();
-});
-
-afterAll(async () => {
-	await Promise.all(engines.map((sync) => sync.stop()));
-	await server?.stop();
-});
-
-interface Phone {
-	name: string;
-	db: PasspadDb;
-	sync: GroupSync;
-	nc: NatsConnection;
-	as<T>(work: () => Promise<T>): Promise<T>;
-}
-
-/** A table's links, as the app keeps them (their credentials are never used here). */
-const linkOf = (id: string, r: 'w' | 'r') => ({
-	t: 'tablelive1',
-	m: id,
-	u: `table-${r}`,
-	p: 'secret-secret-secret',
-	r
-});
-
-/** "Play live" on this phone: it started the table and holds the pen (slot.svelte.ts). */
-const startLive = (phone: Phone, id: string) =>
-	saveLive(id, { link: linkOf(id, 'w'), readers: linkOf(id, 'r'), name: phone.name }, phone.db);
-/** The table's pen entry read on this phone (table.svelte.ts): whether the pen is its. */
-const penTo = (phone: Phone, id: string, mine: boolean) => savePen(id, mine, phone.db);
-/** "Stop playing live" on this phone (slot.svelte.ts). */
-const stopLive = (phone: Phone, id: string) => saveLive(id, null, phone.db);
-
-async function phoneOf(
-	name: string,
-	group: string,
-	credential: { user: string; pass: string },
-	reopened?: PasspadDb
-) {
-	const db = reopened ?? new PasspadDb(`phone-${name}-${crypto.randomUUID()}`);
-	if (!reopened) await open(db, group, credential);
-	const nc = await server.phone(credential);
-	const sync = new GroupSync({
-		nc,
-		db,
-		group,
-		phone: `phone-${name}-0001`
-	});
-	engines.push(sync);
-	sync.start();
-	await sync.caughtUp();
-	const as = <T>(work: () => Promise<T>) => {
-		useDatabase(db);
-		return work();
-	};
-	return { name, db, sync, nc, as } satisfies Phone;
-}
-
-async function open(db: PasspadDb, group: string, credential: { user: string; pass: string }) {
-	await db.open();
-	await db.groups.add({
-		id: group,
-		name: 'Jeudi',
-		server: '',
-		user: credential.user,
-		pass: credential.pass,
-		role: 'member',
-		left: false,
-		joinedAt: 1
-	});
-}
-
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (await check()) return;
-		await new Promise((done) => setTimeout(done, 50));
-	}
-	throw new Error('not reached in time');
-}
-
-const logOf = async (phone: Phone, id: string) =>
-	(await readEntries(phone.db, id)).map((entry) => entry.action);
-
-/** Ana's match of the group and the game to play in it, action by action on any phone. */
-async function liveMatch(ana: Phone, group: string, seed: number, names = ['Ana', 'Ben', 'Chloé']) {
-	const game = randomGame(seeded(seed), names.length);
-	const match = await ana.as(() =>
-		createMatch({ game: 'ill-pass', config: game.config, names, group })
-	);
-	const rules = RULES['ill-pass'];
-	const states = [rules.setup(game.config, names.length)];
-	for (const action of game.actions) {
-		const result = rules.apply(states.at(-1)!, action);
-		if (!result.ok) throw new Error(result.refusal.code);
-		states.push(result.value);
-	}
-	/** the action at `seq` written on the phone, as its store (or the live table's receive) does */
-	const enter = (phone: Phone, seq: number) =>
-		phone.as(() =>
-			appendAction(match.id, seq, game.actions[seq], summarize(rules, states[seq + 1]))
-		);
-	/** another action than the match's own at `seq`, entered on the phone (its copy parts) */
-	const enterOther = (phone: Phone, seq: number) => {
-		const own = JSON.stringify(game.actions[seq]);
-		const others = [
-			{ type: 'take' },
-			{ type: 'pass' },
-			...Array.from({ length: 33 }, (_, at) => ({ type: 'reveal', card: at + 3 }))
-		];
-		for (const action of others) {
-			const result = rules.apply(states[seq], action as never);
-			if (!result.ok || JSON.stringify(action) === own) continue;
-			return phone.as(() => appendAction(match.id, seq, action, summarize(rules, result.value)));
-		}
-		throw new Error('no other action');
-	};
-	return { id: match.id, length: game.actions.length, enter, enterOther };
-}
-
-/** Ben opens the followers' link: the match taken like a hand-over (same id, in no group). */
-async function follow(ana: Phone, ben: Phone, id: string) {
-	await saveLive(id, { link: linkOf(id, 'w'), name: ben.name }, ben.db);
-	await penTo(ben, id, false);
-	const handed = await ana.as(() => handedMatch(id));
-	return ben.as(async () =>
-		takeOver(await planTakeOver({ ...handed, notes: '', playedMs: 0, playedByHand: false }))
-	);
-}
-
-/** Ana's live match of the group, Ben following from entry `followAt`, played to `upTo` (its end). */
-async function playLive(
-	ana: Phone,
-	ben: Phone,
-	group: string,
-	seed: number,
-	followAt: number,
-	upTo = (length: number) => length
-) {
-	const match = await liveMatch(ana, group, seed);
-	await startLive(ana, match.id);
-	for (let seq = 0; seq < followAt; seq++) await match.enter(ana, seq);
-	if (followAt > 0) {
-		await ana.sync.flush();
-		await until(async () => (await ben.db.matches.get(match.id))?.length === followAt);
-	}
-	await follow(ana, ben, match.id);
-	// the follower's copy: the hand-over's, in no group; or the group's, the same log ('same')
-	expect((await ben.db.matches.get(match.id))?.group).toBe(followAt > 0 ? group : null);
-	// each entry reaches Ben's copy through the table; Ana's group sync sends on each change
-	for (let seq = followAt; seq < upTo(match.length); seq++) {
-		await match.enter(ana, seq);
-		await match.enter(ben, seq);
-		if (seq % 3 === 0) await Promise.all([ana.sync.flush(), ben.sync.flush()]);
-	}
-	await Promise.all([ana.sync.flush(), ben.sync.flush()]);
-	return match;
-}
-
-async function settled(ana: Phone, ben: Phone, id: string) {
-	await until(async () => {
-		const [mine, theirs] = await Promise.all([ana.db.matches.get(id), ben.db.matches.get(id)]);
-		return (
-			mine?.status === 'finished' &&
-			theirs?.status === 'finished' &&
-			theirs.group === mine.group &&
-			(await ana.db.outbox.count()) === 0 &&
-			(await ben.db.outbox.count()) === 0
-		);
-	}).catch(() => {});
-	await Promise.all([ana.sync.flush(), ben.sync.flush()]);
-}
+useLiveServer();
 
 describe('a group match played live', () => {
 	it('group live: the pen passes to Ben, a member, and Ana goes away: Ben sends the match to the group, whole, with no conflict; Ana back, one match', async () => {
@@ -391,68 +219,5 @@ describe('a group match played live', () => {
 		expect(mine).toHaveLength(half + 1);
 		expect(mine.slice(0, half)).toEqual(theirs.slice(0, half));
 		expect(mine[half]).not.toEqual(theirs[half]);
-	}, 60_000);
-
-	it("group live with a guest: the pen goes to Ben before the group heard of the match or of Zoé; Ana's phone, back without the pen, tells the group of both once, and Ben sends the whole match over it: one Zoé, no conflict", async () => {
-		const made = await server.live.createGroup('Jeudi', 'ana');
-		const ana = await phoneOf('ana', made.group, made.member);
-		const ben = await phoneOf(
-			'ben',
-			made.group,
-			(await server.live.invite(made.group, 'ben')).member
-		);
-		const chloe = (await server.live.invite(made.group, 'chloe')).member;
-		// last week's match: Ana, Ben and Chloé are the group's players on both phones
-		const before = await liveMatch(ana, made.group, 40);
-		await before.enter(ana, 0);
-		await ana.sync.flush();
-		await until(async () => (await ben.db.matches.get(before.id))?.length === 1);
-
-		// Ana's group sync is away (her phone idle, then offline) when she starts a table with
-		// a guest, Zoé: the group hears nothing of the match nor of Zoé
-		await ana.sync.stop();
-		const match = await liveMatch(ana, made.group, 41, ['Ana', 'Ben', 'Zoé']);
-		await startLive(ana, match.id);
-		await follow(ana, ben, match.id);
-		const third = Math.floor(match.length / 3);
-		for (let seq = 0; seq < third; seq++) {
-			await match.enter(ana, seq);
-			await match.enter(ben, seq);
-		}
-		// the pen goes to Ben, who plays the match to its end
-		await penTo(ben, match.id, true);
-		await penTo(ana, match.id, false);
-		for (let seq = third; seq < match.length; seq++) await match.enter(ben, seq);
-		await ben.sync.flush();
-		// his copy seats a Zoé of his own (the hand-over's): not the group's yet, so not sent
-		expect((await ben.db.matches.get(match.id))?.group).toBeNull();
-		expect(await ben.db.outbox.count()).toBe(0);
-
-		// Ana's phone back, the pen elsewhere: the group has nothing of the match, so her copy
-		// (a third of it) goes once, with Zoé; Ben's seat is then the group's Zoé and he sends
-		const back = await phoneOf('ana', made.group, made.member, ana.db);
-		await back.sync.flush();
-		await until(async () => (await ben.db.matches.get(match.id))?.group === made.group);
-		await ben.sync.flush();
-		await until(async () => (await back.db.matches.get(match.id))?.status === 'finished');
-		await Promise.all([back.sync.flush(), ben.sync.flush()]);
-
-		const chloePhone = await phoneOf('chloe', made.group, chloe);
-		await until(async () => (await chloePhone.db.matches.get(match.id))?.status === 'finished');
-		const zoe = async (phone: Phone) =>
-			(await phone.db.players.toArray()).filter((player) => player.name === 'Zoé');
-		for (const phone of [back, ben, chloePhone]) {
-			expect(await phone.db.conflicts.count(), phone.name).toBe(0);
-			expect(await phone.db.outbox.count(), phone.name).toBe(0);
-			expect(await phone.db.matches.count(), phone.name).toBe(2);
-			expect(await logOf(phone, match.id), phone.name).toEqual(await logOf(ben, match.id));
-			const zoes = await zoe(phone);
-			expect(zoes, phone.name).toHaveLength(1);
-			const seats = (await phone.db.matches.get(match.id))!.seats.map((seat) => seat.playerId);
-			expect(seats, phone.name).toContain(zoes[0].id);
-			expect(phone.sync.status.refused, phone.name).toEqual([]);
-		}
-		expect((await zoe(chloePhone))[0].id).toBe((await zoe(back))[0].id);
-		expect(await logOf(ben, match.id)).toHaveLength(match.length);
 	}, 60_000);
 });

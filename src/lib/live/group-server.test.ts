@@ -2,21 +2,19 @@
  * A group's server side for real (docs/group.md): nats-server started with the config
  * the server (server/) writes, node clients as members' phones and as the board.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { DeliverPolicy, JetStreamApiError, jetstream } from '@nats-io/jetstream';
+import { JetStreamApiError } from '@nats-io/jetstream';
 import {
 	closeGroupTable,
 	createGroup,
 	invite,
 	openGroupTable,
-	removeMember,
-	type NewGroup
+	removeMember
 } from '$lib/wire/provision';
 import { adminRevoke } from '../../../server/admin';
-import { runCommand } from '../../../server/cli';
 import {
 	PROVISION_GROUP_SUBJECT,
 	boardTableSubject,
@@ -29,99 +27,21 @@ import {
 	recordSubject,
 	streamOf
 } from '$lib/wire/names.js';
-import { startTestLive, type TestLive } from './test-server';
 import { LiveChannel } from './client';
 import { ANA, sealed, startEntry } from './fixtures';
+import {
+	server,
+	club,
+	other,
+	put,
+	readAll,
+	nextError,
+	closedWithin,
+	must,
+	useGroupServer
+} from './group-server-fixtures';
 
-let server: TestLive;
-let club: NewGroup;
-let other: NewGroup;
-
-const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-let ids = 0;
-const msgID = () => `test-${Date.now()}-${ids++}`;
-
-/** Publishes a thing's version over the one at `after` (0: a new thing), as a member's phone does. */
-async function put(nc: NatsConnection, subject: string, body: unknown, after: number) {
-	return jetstream(nc, { timeout: 3_000 }).publish(subject, json(body), {
-		msgID: msgID(),
-		expect: { lastSubjectSequence: after }
-	});
-}
-
-/**
- * The newest message of every subject of a stream, read as a joining phone reads it. While
- * nats-server reloads its config (a member invited or removed) its JetStream API can answer
- * "no responders" for a moment: a phone tries again, as this does.
- */
-async function readAll(nc: NatsConnection, stream: string) {
-	const js = jetstream(nc, { timeout: 3_000 });
-	const consumer = await retried(() =>
-		js.consumers.get(stream, { deliver_policy: DeliverPolicy.LastPerSubject })
-	);
-	const found = new Map<string, { seq: number; body: unknown }>();
-	const info = await consumer.info(true);
-	if (info.num_pending === 0) return found;
-	const messages = await consumer.fetch({ max_messages: 10_000, expires: 3_000 });
-	for await (const message of messages) {
-		found.set(message.subject, { seq: message.seq, body: message.json() });
-		if (message.info.pending === 0) break;
-	}
-	return found;
-}
-
-/** While a config reload lands, JetStream answers no one for a moment; 15 s is far beyond that. */
-const RELOAD_BUDGET = 15_000;
-
-async function retried<T>(step: () => Promise<T>): Promise<T> {
-	const deadline = Date.now() + RELOAD_BUDGET;
-	for (;;) {
-		try {
-			return await step();
-		} catch (error) {
-			const reloading = /no responders|not enabled/i.test(String(error));
-			if (!reloading || Date.now() > deadline) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-	}
-}
-
-/** Resolves with the server's error once the connection reports one (a permission refused). */
-function nextError(nc: NatsConnection) {
-	return new Promise<string>((resolve) => {
-		void (async () => {
-			for await (const status of nc.status()) {
-				if (status.type === 'error') return resolve(String(status.error));
-			}
-		})();
-	});
-}
-
-/** Whether the connection ends within `ms` (the server dropped its user). */
-function closedWithin(nc: NatsConnection, ms: number) {
-	return Promise.race([
-		nc.closed().then(() => true),
-		new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))
-	]);
-}
-
-async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error: string }>) {
-	const made = await answer;
-	if (!made.ok) throw new Error(made.error);
-	return made.value;
-}
-
-beforeAll(async () => {
-	// a small group's limits, so that reaching them takes a few requests
-	server = await startTestLive({ limits: { members: 6, openTables: 3, groupBytes: 1024 * 1024 } });
-	const host = await server.phone(server.live.host);
-	club = await must(createGroup(host, 'Thursday club', 'Ana’s phone'));
-	other = await must(createGroup(host, 'Family', 'Zoé’s phone'));
-}, 30_000);
-
-afterAll(async () => {
-	await server?.stop();
-});
+useGroupServer();
 
 describe('group server', () => {
 	it('group: the host link makes a group, its stream and its first member’s record', async () => {
@@ -396,76 +316,5 @@ describe('group server', () => {
 		const after = await readAll(phone, groupStreamOf(club.group));
 		expect([...after.entries()]).toEqual([...before.entries()]);
 		await put(phone, playerSubject(club.group, 'player-after'), { name: 'Fay' }, 0);
-	}, 30_000);
-});
-
-describe('group server, whole restarts and revoking a group', () => {
-	it('group: a group full of members or open tables refuses one more, and makes nothing', async () => {
-		const host = await server.phone(server.live.host);
-		const small = await must(createGroup(host, 'Small', 'One'));
-		const one = await server.phone(small.member);
-		for (let count = 2; count <= 6; count++) await must(invite(one, small.group, `Phone ${count}`));
-		expect(await invite(one, small.group, 'Phone 7')).toEqual({ ok: false, error: 'full' });
-		const table = { match: 'm-1', game: 'dominoes' as const, names: ['A', 'B'] };
-		const opened = [];
-		for (let count = 1; count <= 3; count++)
-			opened.push(await must(openGroupTable(one, small.group, table)));
-		const before = readFileSync(join(server.dir, 'tables.json'), 'utf8');
-		expect(await openGroupTable(one, small.group, table)).toEqual({ ok: false, error: 'full' });
-		expect(readFileSync(join(server.dir, 'tables.json'), 'utf8')).toBe(before);
-		// a closed table makes room
-		await must(closeGroupTable(one, small.group, opened[0].table));
-		await must(openGroupTable(one, small.group, table));
-	}, 30_000);
-
-	it('group: the record, the credentials and the board’s tables survive the server restarted', async () => {
-		const ana = await server.phone(club.member);
-		const table = await must(
-			openGroupTable(ana, club.group, {
-				match: 'match-live-2',
-				game: 'dominoes',
-				names: ['A', 'B']
-			})
-		);
-		const before = await readAll(ana, groupStreamOf(club.group));
-		await server.restart();
-		const phone = await server.phone(club.member);
-		expect([...(await readAll(phone, groupStreamOf(club.group))).entries()]).toEqual([
-			...before.entries()
-		]);
-		const board = await server.phone(club.board);
-		expect(await readAll(board, streamOf(table.table))).toBeInstanceOf(Map);
-		// requests are answered by the new provisioning process
-		await must(invite(phone, club.group, 'After the restart'));
-	}, 30_000);
-
-	it('group: revoke-group on the command line refuses its members, its board and its tables', async () => {
-		const ana = await server.phone(club.member);
-		const table = await must(
-			openGroupTable(ana, club.group, {
-				match: 'match-live-3',
-				game: 'climbing',
-				names: ['A', 'B']
-			})
-		);
-		const phones = await Promise.all(
-			[club.member, club.board, table.writer].map((credential) =>
-				server.phone(credential, { reconnect: false })
-			)
-		);
-		const said = vi.spyOn(console, 'log').mockImplementation(() => {});
-		expect(await runCommand('revoke-group', [club.group], server.dir)).toBe(0);
-		expect(said.mock.calls.flat().join('\n')).toContain(club.group);
-		for (const nc of phones) expect(await closedWithin(nc, 5_000)).toBe(true);
-		for (const credential of [club.member, club.board, table.writer]) {
-			await expect(server.phone(credential, { reconnect: false })).rejects.toThrow(
-				/authorization/i
-			);
-		}
-		// another group goes on
-		const zoe = await server.phone(other.member);
-		expect((await readAll(zoe, groupStreamOf(other.group))).size).toBeGreaterThan(0);
-		expect(await runCommand('revoke-group', [club.group], server.dir)).toBe(1);
-		said.mockRestore();
 	}, 30_000);
 });
