@@ -52,8 +52,13 @@ function memoryPort(actions: unknown[] = []) {
 			return true;
 		},
 		keepApart: async () => 'kept-apart',
-		synced: () => state.synced,
-		setSynced: (synced) => void (state.synced = synced)
+		synced: async () => state.synced,
+		setSynced: async (synced) => void (state.synced = synced),
+		// no outbox here: the table sends the difference of the two logs (table.svelte.ts)
+		outbox: async () => [],
+		sent: async () => {},
+		refused: async () => {},
+		sayPen: async () => {}
 	};
 	return { port, state };
 }
