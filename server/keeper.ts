@@ -34,6 +34,8 @@ import { Quota } from './quota';
 const WRONG_LAST_SEQUENCE = 10071;
 /** Matches whose copy the keeper holds at once; the least recently used is read again if needed. */
 const COPIES = 2_000;
+/** How often an entry behind a match's copy may make the keeper read the match again. */
+const RECHECK_MS = 2_000;
 
 export interface KeeperOptions {
 	/**
@@ -159,6 +161,9 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		return fold(messages, match);
 	}
 
+	/** when each match's copy was last read again for an entry behind it */
+	const rechecked = new Map<string, number>();
+
 	async function copyOf(key: string, table: string, match: string): Promise<Copy> {
 		const held = copies.get(key);
 		if (held) {
@@ -190,7 +195,27 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		if (!signed.ok) return signed.answer;
 		const copy = await copyOf(key, table, match);
 		const judged = judgeEntry(copy, signed.entry);
-		if (judged.kind === 'answer') return judged.answer;
+		if (judged.kind === 'answer') {
+			// an entry behind the copy may be right: the stream came back shorter than the copy
+			// (docs/live.md, "Durability"). Read again, at most once a while per match, so that
+			// entries sent out of place cannot make the keeper read a stream over and over
+			const { answer } = judged;
+			if (
+				!answer.ok &&
+				answer.why === 'moved' &&
+				again &&
+				(answer.length ?? 0) > signed.entry.pos
+			) {
+				const now = Date.now();
+				if (now - (rechecked.get(key) ?? 0) >= RECHECK_MS) {
+					if (rechecked.size > COPIES) rechecked.clear();
+					rechecked.set(key, now);
+					copies.delete(key);
+					return append(table, match, bytes, false);
+				}
+			}
+			return answer;
+		}
 		try {
 			const ack = await js.publish(matchSubject(table, match), bytes, {
 				msgID: judged.entry.id,

@@ -13,7 +13,7 @@ import { canonicalJson } from '$lib/wire/canonical';
 /** Why the keeper did not store this phone's entry, as the phone words it. */
 export type Rejection = Exclude<Extract<Append, { ok: false }>['why'], 'moved' | 'offline'>;
 
-/** The keeper's refusal as the pen phone's line words it (docs/live.md, "Refused by the table"). */
+/** The keeper's refusal as the pen phone's line words it (docs/live.md, "On the phone": refused by the table). */
 export interface Rejected {
 	readonly why: Rejection;
 	readonly code?: string;

@@ -57,6 +57,9 @@ export type Online = 'online' | 'offline' | 'closed';
  */
 const delivered = (message: Msg) => !!message.reply;
 
+/** A read found the server's log shorter than what the phone took from it before. */
+const SHORTER = -1;
+
 /** A feed message's stream sequence and the one of its subject's entry before it, or null. */
 function fed(message: Msg): { seq: number; before: number } | null {
 	const seq = Number(message.headers?.get('Nats-Sequence'));
@@ -80,6 +83,10 @@ export class LiveChannel {
 	#onStatus = new Set<(status: Online) => void>();
 	/** whether closing the channel closes the connection too (a phone's one per match) */
 	readonly #owns: boolean;
+	/** the next read starts from the match's first entry (readAgain) */
+	#fromStart = false;
+	/** told when the server holds fewer of the match's entries than this phone read */
+	#onShorter: () => void = () => {};
 
 	constructor(nc: NatsConnection, table: string, match: string, { owns = false } = {}) {
 		this.#nc = nc;
@@ -152,6 +159,24 @@ export class LiveChannel {
 	}
 
 	/**
+	 * Told when the server came back without entries this phone had read from it (a power cut
+	 * on nats-server 2.9: docs/live.md, "Durability"): the match is then read again from its
+	 * first entry, and the table decides what the phones holding the lost entries do.
+	 */
+	onShorter(callback: () => void) {
+		this.#onShorter = callback;
+	}
+
+	/**
+	 * Reads the match again from its first entry: an answer or an entry said the server's log
+	 * is not the one this phone read (the keeper keeps one chain, so it lost entries).
+	 */
+	readAgain() {
+		this.#fromStart = this.#behind = true;
+		this.#wake?.();
+	}
+
+	/**
 	 * Reads the match's entries from stream sequence `from` on, in order, for as long as the
 	 * channel is open: `onEntry` is awaited before the next, and told how many entries the
 	 * server has after it (0: caught up). It listens to the table's feed first, then reads what
@@ -187,6 +212,7 @@ export class LiveChannel {
 		for (let wait = 250; !this.#closed;) {
 			if (this.#behind) {
 				this.#behind = false;
+				if (this.#fromStart) [this.#fromStart, next, known, heard.length] = [false, 1, 0, 0];
 				const read = await this.#read(next, async (seq, bytes, pending) => {
 					await onEntry(seq, bytes, pending);
 					next = seq + 1;
@@ -199,6 +225,12 @@ export class LiveChannel {
 					continue;
 				}
 				wait = 250;
+				if (read === SHORTER) {
+					// the server lost entries this phone took: everything is read again
+					this.#onShorter();
+					this.#fromStart = this.#behind = true;
+					continue;
+				}
 				known = Math.max(known, read);
 			}
 			while (heard.length && !this.#behind && !this.#closed) {
@@ -221,7 +253,8 @@ export class LiveChannel {
 
 	/**
 	 * Every stored entry from `from` on, page by page from the keeper's `read` service, each
-	 * handed to `take` in order: the subject's last sequence read, or null when no answer came.
+	 * handed to `take` in order: the subject's last sequence read, null when no answer came, or
+	 * SHORTER when the server's last entry is before `from - 1`.
 	 */
 	async #read(
 		from: number,
@@ -241,9 +274,13 @@ export class LiveChannel {
 				return null;
 			}
 			if (!page) return null;
+			// the server's last entry is before one this phone took: it came back shorter
+			if (next === from && page.last < from - 1) return SHORTER;
 			const entries = page.entries.filter(([seq]) => seq >= next);
 			for (const [index, [seq, text]] of entries.entries()) {
 				if (this.#closed) return null;
+				// told to read again from the start while taking this page
+				if (this.#fromStart) return 0;
 				const after = entries.length - 1 - index;
 				const last = index === entries.length - 1;
 				await take(seq, encoder.encode(text), after + (last && seq < page.last ? 1 : 0));

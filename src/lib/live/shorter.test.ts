@@ -153,12 +153,11 @@ describe('a server that comes back without its last entries', () => {
 		expect([ana.state.actions.length, ben.state.actions.length]).toEqual([6, 6]);
 	}, 120_000);
 
-	it.fails(
-		// fails today: the pen phone's copy of the table still says 6 entries, so it sends the 7th
-		// at position 7, the keeper (which read its stream again) answers `moved` with 3, and the
-		// phone says another phone entered first (false) and waits for ever; the server keeps 3
-		// in silence. The fix is in table.svelte.ts and client.ts, which this branch does not own
-		// (docs/live.md, "Durability": what the phone should do)
+	it(
+		// the pen phone reads the table again from its first entry (client.ts tells it: the
+		// server's last entry is before one it took, or an entry does not follow its copy), and
+		// sends what it holds past the server's end; the follower keeps its own meanwhile
+		// (table.svelte.ts; the keeper reads its copy again for an entry behind it, keeper.ts)
 		'the pen phone sends them again and the follower keeps them: nothing lost in silence',
 		async () => {
 			if (!held) throw new Error('the step before did not run');

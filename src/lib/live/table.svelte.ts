@@ -5,27 +5,20 @@
  * phone takes what the table has; when both have entries the other lacks, the phone shows both
  * and a person chooses. Nothing from the network is written here before it passed the check.
  */
-import type { AnyGame, GameId } from '$lib/rules/common';
-import { LiveChannel, type Online } from './client';
 import { SLOW_DOWN_MS, held, readSigned, rejectionOf, startOf, type Rejected } from './appending';
 import { newId, writeEntry, type Change, type Entry } from './protocol';
-import { accept, begin, nextEntry, type LiveMatch } from './replay';
-import type { LocalPort, Me, Refused } from './table-port';
+import { accept, begin, nextEntry } from './replay';
 import { signed } from '$lib/wire/signing';
 import { canonicalJson as key } from '$lib/wire/canonical';
 import { relate, stepsToSend } from './sync';
 import { OneLook, nextStep, type Step } from './sending';
-import { HERE_EVERY_MS, holderSilent } from './pen';
-import { Waiting } from './waiting.svelte';
+import { HERE_EVERY_MS } from './pen';
+import { Gap } from './gap';
+import { TableView } from './table-view.svelte';
 
 export type { LocalMatch, LocalPort, Me, Refused } from './table-port';
 
-export class LiveTable {
-	readonly #channel: LiveChannel;
-	readonly #port: LocalPort;
-	readonly #rulesOf: (game: GameId) => AnyGame | undefined;
-	#me: Me;
-	readonly #joinedAt = Date.now();
+export class LiveTable extends TableView {
 	#timers: ReturnType<typeof setInterval>[] = [];
 	#pushing = false;
 	/** the entry sent and not yet answered: sent again, with the same id, when back online */
@@ -48,65 +41,17 @@ export class LiveTable {
 	#staleId: string | null = null;
 	/** whether this phone held the pen when last said (live/saved.ts, for the group's sync) */
 	#penSaid: boolean | null = null;
+	/** entries the server lost, and what this phone does until they are back (gap.ts) */
+	readonly #gap = new Gap();
 	/** told when the server refuses this phone's credential now (a revoked table, slot.svelte.ts) */
 	#whenClosed: () => void = () => {};
-
-	table = $state.raw<LiveMatch | null>(null);
-	caughtUp = $state(false);
-	online = $state<Online>('online');
-	refused = $state.raw<Refused | null>(null);
-	/** both versions, when this phone has entries the table lacks and the table has others */
-	conflict = $state.raw<{ here: number; table: number } | null>(null);
-	/** another phone entered first: ours was not stored */
-	stale = $state(false);
-	/** the server's keeper refused this phone's entry, and why (docs/live.md, "Who writes: the keeper") */
-	rejected = $state.raw<Rejected | null>(null);
-	asked = $state(false);
-	asking = $state.raw<{ by: string; name: string; key?: string } | null>(null);
-	lastHere = $state<number | null>(null);
-	/** when the last pen entry came in: the new holder is not silent before it said anything */
-	#penAt = $state<number | null>(null);
-	now = $state(Date.now());
-	/** the pen phone's entries that wait to be sent, counted and said (waiting.svelte.ts) */
-	readonly waiting = new Waiting();
-
-	constructor(
-		channel: LiveChannel,
-		port: LocalPort,
-		me: Me,
-		rulesOf: (game: GameId) => AnyGame | undefined
-	) {
-		this.#channel = channel;
-		this.#port = port;
-		this.#me = me;
-		this.#rulesOf = rulesOf;
-	}
-
-	get me(): Me {
-		return this.#me;
-	}
-	get penIsMine(): boolean {
-		return !!this.table && this.table.pen.by === this.#me.by;
-	}
-	get penName(): string | null {
-		return this.table?.pen.name ?? null;
-	}
-	/** whether this phone has entries the server does not have yet */
-	get pending(): boolean {
-		if (!this.table || !this.penIsMine) return false;
-		return relate(this.#port.read().actions, this.table.actions).kind !== 'same';
-	}
-	get holderSilent(): boolean {
-		const heard = Math.max(this.lastHere ?? 0, this.#penAt ?? 0);
-		return holderSilent(heard || null, this.#joinedAt, this.now);
-	}
 
 	/** What waits to be sent, counted as it will be sent: one entry a step (sync.ts). */
 	#recount() {
 		const table = this.table;
 		const count =
 			table && !this.conflict && this.pending
-				? stepsToSend(table.actions, this.#port.read().actions).length
+				? stepsToSend(table.actions, this.port.read().actions).length
 				: 0;
 		this.waiting.update(count, this.online !== 'online');
 	}
@@ -121,41 +66,52 @@ export class LiveTable {
 	 * entry and the log so far go first.
 	 */
 	async open(starting: boolean) {
-		this.#channel.onStatus((status) => {
+		this.channel.onStatus((status) => {
 			if (this.#closed) return;
 			this.online = status;
 			if (status === 'closed') return this.#whenClosed();
 			this.#recount();
 			if (status === 'online') void this.#reconcile();
 		});
-		if (!this.#me.reader) {
-			this.#channel.onHere((by) => {
+		if (!this.ident.reader) {
+			this.channel.onHere((by) => {
 				if (this.table && by === this.table.pen.by) this.lastHere = Date.now();
 			});
-			this.#channel.onAsk((by, name, key) => {
-				if (this.penIsMine && by !== this.#me.by) this.asking = { by, name, key };
+			this.channel.onAsk((by, name, key) => {
+				if (this.penIsMine && by !== this.ident.by) this.asking = { by, name, key };
 			});
 		}
 		this.#timers.push(
 			setInterval(() => {
 				this.now = Date.now();
-				if (this.penIsMine && this.online === 'online') this.#channel.sayHere(this.#me.by);
+				if (this.penIsMine && this.online === 'online') this.channel.sayHere(this.ident.by);
 			}, HERE_EVERY_MS)
 		);
+		this.channel.onShorter(() => this.#lostEntries());
 		if (starting) await this.#start();
-		void this.#channel.follow(1, (seq, bytes, pending) => this.#receive(seq, bytes, pending));
+		void this.channel.follow(1, (seq, bytes, pending) => this.#receive(seq, bytes, pending));
 	}
 
 	async #start() {
-		const start = await this.#signed(startOf(this.#port.read(), this.#me));
-		const answer = await this.#channel.append(writeEntry(start));
+		const start = await this.#signed(startOf(this.port.read(), this.ident));
+		const answer = await this.channel.append(writeEntry(start));
 		if (!answer.ok) return; // already live (a reload): following tells the rest
-		const verdict = begin(start, answer.seq, this.#rulesOf);
+		const verdict = begin(start, answer.seq, this.rulesOf);
 		if (verdict.kind === 'applied') {
 			this.table = verdict.live;
 			this.caughtUp = true;
 			await this.#reconcile();
 		}
+	}
+
+	/**
+	 * The server came back without entries this phone had read (docs/live.md, "Durability"): the
+	 * table is read again from its first entry; "another phone entered first" was the gap.
+	 */
+	#lostEntries() {
+		this.#gap.lost(this.table?.entries.length ?? 0);
+		[this.table, this.caughtUp, this.#inFlight] = [null, false, null];
+		[this.stale, this.#staleId] = [false, null];
 	}
 
 	async #receive(seq: number, bytes: Uint8Array, pending: number) {
@@ -166,14 +122,17 @@ export class LiveTable {
 		} else {
 			const verdict = this.table
 				? accept(this.table, read.entry, seq)
-				: begin(read.entry, seq, this.#rulesOf);
+				: begin(read.entry, seq, this.rulesOf);
+			if (this.#gap.readAgainFor(verdict, seq)) {
+				this.#lostEntries();
+				return this.channel.readAgain();
+			}
 			if (verdict.kind === 'applied' || verdict.kind === 'known') {
 				const holder = this.table?.pen.by;
 				this.table = verdict.live;
 				// the pen moved (to this phone or another): an ask made before is answered
 				if (holder !== undefined && holder !== verdict.live.pen.by) this.asked = false;
-				if (read.entry.change.kind === 'pen' && verdict.kind === 'applied')
-					this.#penAt = Date.now();
+				if (read.entry.change.kind === 'pen' && verdict.kind === 'applied') this.penAt = Date.now();
 				if (read.entry.id === this.#staleId) [this.stale, this.#staleId] = [false, null];
 				this.#sayPen();
 			} else if (verdict.kind === 'conflict') {
@@ -191,7 +150,7 @@ export class LiveTable {
 		}
 		if (this.conflict && this.table) {
 			// both versions as they stand now: the table may go on meanwhile
-			this.conflict = { here: this.#port.read().actions.length, table: this.table.actions.length };
+			this.conflict = { here: this.port.read().actions.length, table: this.table.actions.length };
 		}
 		if (pending === 0) this.caughtUp = true;
 		this.#recount();
@@ -204,11 +163,11 @@ export class LiveTable {
 	 * (docs/group.md).
 	 */
 	#sayPen() {
-		if (!this.table || this.#me.reader) return;
+		if (!this.table || this.ident.reader) return;
 		const mine = this.penIsMine;
 		if (mine === this.#penSaid) return;
 		this.#penSaid = mine;
-		void this.#port.sayPen(mine).catch(() => {});
+		void this.port.sayPen(mine).catch(() => {});
 	}
 
 	/** Called after this phone's match changed (an entry, undo or edit committed here). */
@@ -227,21 +186,27 @@ export class LiveTable {
 		const table = this.table;
 		if (this.#closed || !table || !this.caughtUp || this.conflict) return;
 		this.#recount();
-		const here = this.#port.read().actions;
+		const here = this.port.read().actions;
 		if (relate(here, table.actions).kind === 'same') {
-			await this.#port.setSynced(key(here));
+			this.#gap.whole();
+			await this.port.setSynced(key(here));
 			// the notice that another phone got there first stays until this phone writes
 			// again: the entry that beat ours is what made the logs agree
 			if (this.penIsMine) [this.stale, this.#staleId] = [false, null];
 			return;
 		}
+		// the server lost entries: a follower keeps its own meanwhile; for the pen phone, what it
+		// holds past the server's end is its own again, sent in order below (gap.ts)
+		const gap = this.#gap.look(table.entries.length, this.penIsMine);
+		if (gap === 'wait') return;
+		if (gap === 'send-again') await this.port.setSynced(key(table.actions));
 		// entries made on this phone since it last agreed with the table (the phone that starts
 		// a match live has agreed with nobody yet: its log is its own)
-		const agreed = await this.#port.synced();
+		const agreed = await this.port.synced();
 		const own = agreed === null ? here.length > 0 : agreed !== key(here);
 		if (!own) {
 			// the table moved on: every phone takes what it has
-			if (await this.#port.write(table)) await this.#port.setSynced(key(table.actions));
+			if (await this.port.write(table)) await this.port.setSynced(key(table.actions));
 			// the log here was busy or moved meanwhile: look again in a moment
 			else setTimeout(() => void this.#reconcile(), 300);
 			return;
@@ -249,7 +214,7 @@ export class LiveTable {
 		// the pen phone sends its own entries, in order, each step as its own entry: the next
 		// look, after this one's answer, sends the next
 		if (this.penIsMine) {
-			const step = await nextStep(this.#port, table, here);
+			const step = await nextStep(this.port, table, here);
 			const before = step?.refused;
 			// refused before this start: said again, and not sent again blind (docs/live.md)
 			if (before?.held === held(here, table) && this.#heldBack !== before.held)
@@ -263,7 +228,7 @@ export class LiveTable {
 
 	/** Sends one step after the table's last entry; one at a time, each after its answer. */
 	async #push(step: Step | null) {
-		if (!step || this.#pushing || this.#me.reader) return;
+		if (!step || this.#pushing || this.ident.reader) return;
 		const { change, seq } = step;
 		const table = this.table;
 		if (!table) return;
@@ -272,29 +237,34 @@ export class LiveTable {
 			const entry =
 				this.#inFlight && this.#inFlight.pos === table.entries.length
 					? this.#inFlight
-					: await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
+					: await this.#signed(nextEntry(table, change, this.ident.by, newId(), Date.now()));
 			// never send what the other phones would refuse
 			const checked = accept(table, entry, 0);
 			if (checked.kind !== 'applied') {
 				// an outbox step the table no longer fits: the logs' difference is sent instead
-				if (seq !== undefined) await this.#port.sent(seq, null);
+				if (seq !== undefined) await this.port.sent(seq, null);
 				return;
 			}
 			this.#inFlight = entry;
-			const answer = await this.#channel.append(writeEntry(entry));
+			const answer = await this.channel.append(writeEntry(entry));
 			if (answer.ok) {
 				this.#inFlight = null;
 				[this.rejected, this.#heldBack] = [null, null];
 				const verdict = accept(this.table ?? table, entry, answer.seq);
 				if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 				// the outbox's row goes with the log agreed on, in one transaction (db/links.ts)
-				if (seq !== undefined) await this.#port.sent(seq, key(checked.live.actions));
+				if (seq !== undefined) await this.port.sent(seq, key(checked.live.actions));
 				[this.stale, this.#staleId] = [false, null];
 				this.#recount();
 			} else if (answer.why === 'moved') {
 				// another phone's entry is there (or our own first try, stored when the server
-				// came back): the reader brings it, then we look again
+				// came back): the reader brings it, then we look again; a server shorter than
+				// this copy lost entries: read again from the start
 				this.#inFlight = null;
+				if ((answer.length ?? Infinity) < table.entries.length) {
+					this.#lostEntries();
+					return this.channel.readAgain();
+				}
 				[this.stale, this.#staleId] = [true, entry.id];
 				return;
 			} else if (answer.why === 'offline' || answer.why === 'slow-down') {
@@ -307,10 +277,10 @@ export class LiveTable {
 			} else {
 				// refused: said on screen and kept here, never sent again blind
 				this.#inFlight = null;
-				this.#heldBack = held(this.#port.read().actions, table);
+				this.#heldBack = held(this.port.read().actions, table);
 				this.rejected = rejectionOf(answer);
 				if (seq !== undefined)
-					await this.#port.refused(seq, { ...this.rejected, held: this.#heldBack });
+					await this.port.refused(seq, { ...this.rejected, held: this.#heldBack });
 				return;
 			}
 		} finally {
@@ -320,15 +290,15 @@ export class LiveTable {
 	}
 
 	/** "Take the pen" (as `name`'s phone): at once when the holder has been silent, else ask it. */
-	async takePen(name = this.#me.name) {
-		if (!this.table || this.penIsMine || this.#me.reader) return;
+	async takePen(name = this.ident.name) {
+		if (!this.table || this.penIsMine || this.ident.reader) return;
 		// a new try: the word that the last one lost goes
 		[this.stale, this.#staleId] = [false, null];
-		this.#me = { ...this.#me, name };
+		this.ident = { ...this.ident, name };
 		if (this.holderSilent) {
 			await this.#takeNow();
 		} else {
-			this.#channel.ask(this.#me.by, this.#me.name, this.#me.signer?.key);
+			this.channel.ask(this.ident.by, this.ident.name, this.ident.signer?.key);
 			this.asked = true;
 			// unanswered, and the holder falls silent: taken then
 			const check = setInterval(() => {
@@ -344,7 +314,7 @@ export class LiveTable {
 
 	async #takeNow() {
 		this.asked = false;
-		await this.#pushPen(this.#me.by, this.#me.name, this.#me.signer?.key);
+		await this.#pushPen(this.ident.by, this.ident.name, this.ident.signer?.key);
 	}
 
 	/** The pen phone gives the pen to the phone that asked. */
@@ -359,8 +329,8 @@ export class LiveTable {
 		const table = this.table;
 		if (!table) return;
 		const change: Change = key ? { kind: 'pen', to, name, key } : { kind: 'pen', to, name };
-		const entry = await this.#signed(nextEntry(table, change, this.#me.by, newId(), Date.now()));
-		const answer = await this.#channel.append(writeEntry(entry));
+		const entry = await this.#signed(nextEntry(table, change, this.ident.by, newId(), Date.now()));
+		const answer = await this.channel.append(writeEntry(entry));
 		if (answer.ok) {
 			const verdict = accept(this.table ?? table, entry, answer.seq);
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
@@ -371,15 +341,15 @@ export class LiveTable {
 
 	/** The entry with this phone's key and signature (docs/live.md, "Who writes: the keeper"). */
 	#signed(entry: Entry): Promise<Entry> {
-		return this.#me.signer ? signed(entry, this.#me.signer) : Promise.resolve(entry);
+		return this.ident.signer ? signed(entry, this.ident.signer) : Promise.resolve(entry);
 	}
 
 	/** The person chose: this match follows the table; this phone's own entries are kept apart. */
 	async followTable() {
 		if (!this.table) return;
-		await this.#port.keepApart();
-		if (!(await this.#port.write(this.table))) return;
-		await this.#port.setSynced(key(this.table.actions));
+		await this.port.keepApart();
+		if (!(await this.port.write(this.table))) return;
+		await this.port.setSynced(key(this.table.actions));
 		[this.conflict, this.stale, this.#staleId] = [null, false, null];
 	}
 
@@ -391,6 +361,6 @@ export class LiveTable {
 		this.#closed = true;
 		this.waiting.stop();
 		for (const timer of this.#timers) clearInterval(timer);
-		await this.#channel.close();
+		await this.channel.close();
 	}
 }
