@@ -15,6 +15,8 @@ export function fakeChannel(answer: (entry: Entry) => Append) {
 		},
 		onHere() {},
 		onAsk() {},
+		onShorter() {},
+		readAgain() {},
 		sayHere() {},
 		ask() {},
 		async follow(_: number, onEntry: typeof deliver) {

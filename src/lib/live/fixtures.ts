@@ -1,6 +1,8 @@
 // What the live tests share (docs/live.md, "The protocol"): the phones' ids and the entry that
 // starts an I'll Pass match at a table, Ana holding the pen.
 import { writeEntry, type Entry } from './protocol';
+import type { LiveMatch } from './replay';
+import type { LocalMatch, LocalPort } from './table-port';
 import { newKeyPair, signed, signerOf, type Signer } from '$lib/wire/signing';
 
 export const ANA = 'phone-ana-0001';
@@ -50,4 +52,31 @@ export const anaSigner = () => (anas ??= newKeyPair().then(signerOf));
 /** An entry's bytes as a phone sends them: with its writer's key, signed (Ana's unless said). */
 export async function sealed(entry: Entry, signer?: Signer): Promise<Uint8Array> {
 	return writeEntry(await signed(entry, signer ?? (await anaSigner())));
+}
+
+/**
+ * A phone's own copy of a match in memory, as the store's sync port keeps it (table-port.ts):
+ * no outbox, so the table sends the difference of the two logs.
+ */
+export function memoryPort(
+	match: Omit<LocalMatch, 'actions'>,
+	actions: unknown[] = []
+): { port: LocalPort; state: { actions: unknown[]; synced: string | null; writes: number } } {
+	const state = { actions, synced: null as string | null, writes: 0 };
+	const port: LocalPort = {
+		read: (): LocalMatch => ({ ...match, actions: state.actions }),
+		async write(table: LiveMatch) {
+			state.writes++;
+			state.actions = [...table.actions];
+			return true;
+		},
+		keepApart: async () => 'kept-apart',
+		synced: async () => state.synced,
+		setSynced: async (synced) => void (state.synced = synced),
+		outbox: async () => [],
+		sent: async () => {},
+		refused: async () => {},
+		sayPen: async () => {}
+	};
+	return { port, state };
 }

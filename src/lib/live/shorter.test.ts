@@ -16,10 +16,9 @@ import { canonicalJson as key } from '$lib/wire/canonical';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { matchSubject, streamOf } from '$lib/wire/names.js';
 import { LiveChannel } from './client';
-import { ANA, BEN } from './fixtures';
+import { ANA, BEN, memoryPort } from './fixtures';
 import { readEntry } from './protocol';
-import type { LiveMatch } from './replay';
-import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
+import { LiveTable } from './table.svelte';
 import { startTestLive, type TestLive } from './test-server';
 
 let server: TestLive;
@@ -36,31 +35,15 @@ const game = randomGame(random, 3);
 const MATCH = 'shorter-match';
 
 /** A phone's own copy of the match in memory, as the store's sync port keeps it. */
-function memoryPort(actions: unknown[] = []) {
-	const state = { actions, synced: null as string | null, shortest: Infinity };
-	const port: LocalPort = {
-		read: (): LocalMatch => ({
-			id: MATCH,
-			game: 'ill-pass',
-			config: game.config,
-			names: ['Ana', 'Ben', 'Chloé'],
-			createdAt: 1,
-			actions: state.actions
-		}),
-		async write(table: LiveMatch) {
-			state.actions = [...table.actions];
-			return true;
-		},
-		keepApart: async () => 'kept-apart',
-		synced: async () => state.synced,
-		setSynced: async (synced) => void (state.synced = synced),
-		// no outbox here: the table sends the difference of the two logs (table.svelte.ts)
-		outbox: async () => [],
-		sent: async () => {},
-		refused: async () => {},
-		sayPen: async () => {}
-	};
-	return { port, state };
+function phoneCopy() {
+	const copy = memoryPort({
+		id: MATCH,
+		game: 'ill-pass',
+		config: game.config,
+		names: ['Ana', 'Ben', 'Chloé'],
+		createdAt: 1
+	});
+	return { port: copy.port, state: Object.assign(copy.state, { shortest: Infinity }) };
 }
 
 /** Waits until `ok()` holds, looking every 50 ms, or says what was waited for. */
@@ -96,8 +79,8 @@ describe('a server that comes back without its last entries', () => {
 	/** The table, the pen phone's and the follower's, shared by the two steps below. */
 	let held: {
 		table: string;
-		ana: ReturnType<typeof memoryPort>;
-		ben: ReturnType<typeof memoryPort>;
+		ana: ReturnType<typeof phoneCopy>;
+		ben: ReturnType<typeof phoneCopy>;
 		anaTable: LiveTable;
 		benTable: LiveTable;
 	} | null = null;
@@ -112,7 +95,7 @@ describe('a server that comes back without its last entries', () => {
 		const before = `${store}.before`;
 		const signer = await newKeyPair().then(signerOf);
 
-		const ana = memoryPort();
+		const ana = phoneCopy();
 		const anaTable = new LiveTable(
 			new LiveChannel(await server.phone(made.writer), made.table, MATCH),
 			ana.port,
@@ -120,7 +103,7 @@ describe('a server that comes back without its last entries', () => {
 			(id) => RULES[id]
 		);
 		await anaTable.open(true);
-		const ben = memoryPort();
+		const ben = phoneCopy();
 		const benTable = new LiveTable(
 			new LiveChannel(await server.phone(made.reader), made.table, MATCH),
 			ben.port,

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '$lib/rules/registry';
-import { ANA, BEN, startEntry } from './fixtures';
+import { ANA, BEN, memoryPort, startEntry } from './fixtures';
 import { fakeChannel } from './channel-fixtures';
 import type { Entry } from './protocol';
 import type { Append } from './client';
-import { nextEntry, type LiveMatch } from './replay';
+import { nextEntry } from './replay';
 import { canonicalJson as key } from '$lib/wire/canonical';
-import { LiveTable, type LocalMatch, type LocalPort } from './table.svelte';
+import { LiveTable } from './table.svelte';
 
 const start = startEntry();
 
@@ -22,32 +22,8 @@ const ben: Phone = { by: BEN, name: 'Ben' };
 const cleo: Phone = { by: 'phone-cleo-0003', name: 'Chloé' };
 
 /** A phone's own match, kept in memory, with its synced key. */
-function fakePort(actions: unknown[] = []) {
-	const state = { actions, synced: null as string | null, writes: 0 };
-	const port: LocalPort = {
-		read: (): LocalMatch => ({
-			id: 'match-1',
-			game: 'ill-pass',
-			config: null,
-			names: [],
-			createdAt: 1,
-			actions: state.actions
-		}),
-		async write(table: LiveMatch) {
-			state.writes++;
-			state.actions = [...table.actions];
-			return true;
-		},
-		keepApart: async () => 'kept-apart',
-		synced: async () => state.synced,
-		setSynced: async (synced) => void (state.synced = synced),
-		outbox: async () => [],
-		sent: async () => {},
-		refused: async () => {},
-		sayPen: async () => {}
-	};
-	return { port, state };
-}
+const fakePort = (actions: unknown[] = []) =>
+	memoryPort({ id: 'match-1', game: 'ill-pass', config: null, names: [], createdAt: 1 }, actions);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
