@@ -41,6 +41,8 @@ async function open(browser: Browser, name: string, look: Look = {}): Promise<Pa
 		hasTouch: width < 1000,
 		locale: look.french ? 'fr-FR' : 'en-GB',
 		colorScheme: look.dark ? 'dark' : 'light',
+		// a TV's own pixels: the board's screenshots stay a readable size
+		deviceScaleFactor: width >= 1000 ? 1 : 2.625,
 		// the test proxy tells phones apart by it (tests/live.ts)
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
@@ -85,6 +87,26 @@ function standingsOf(page: Page, testid: 'evening-standings' | 'board-standings'
 async function seatsPlayed(page: Page, testid: 'evening-standings' | 'board-standings') {
 	const rows = await standingsOf(page, testid);
 	return rows.map((row) => Number(row.split(' | ').at(-1))).reduce((sum, one) => sum + one, 0);
+}
+
+/**
+ * Every player's name in the standings on one line: a short name (Chloé) broken letter by
+ * letter is not read at a glance (the French headings are wider than the English).
+ */
+async function namesWhole(page: Page, testid: 'evening-standings' | 'board-standings') {
+	const broken = await page
+		.getByTestId(testid)
+		.locator('tbody th')
+		.evaluateAll((cells) =>
+			cells
+				.filter((cell) => {
+					const range = document.createRange();
+					range.selectNodeContents(cell);
+					return range.getClientRects().length > 1;
+				})
+				.map((cell) => cell.textContent)
+		);
+	expect(broken).toEqual([]);
 }
 
 /** A Pass-Pass match of the evening entered on its score pad, deal by deal, to its end. */
@@ -246,7 +268,11 @@ test("club evening: 9 players, I'll Pass then Pass-Pass, on three phones and the
 	await expect(benPhone.getByTestId('evening-round')).toBeVisible();
 	await expect.poll(() => seatsPlayed(ana, 'evening-standings'), { timeout: 30_000 }).toBe(13);
 	await expect.poll(() => seatsPlayed(board, 'board-standings'), { timeout: 30_000 }).toBe(13);
+	// Cleo's phone counts her own table, not Ben's: 13 seats too, other players
 	expect(await seatsPlayed(cleoPhone, 'evening-standings')).toBe(13);
+	expect(await standingsOf(cleoPhone, 'evening-standings')).not.toEqual(
+		await standingsOf(ana, 'evening-standings')
+	);
 
 	// Cleo's phone back: both tables counted, the same standings on every phone and the board
 	await cleoPhone.context().setOffline(false);
@@ -266,6 +292,7 @@ test("club evening: 9 players, I'll Pass then Pass-Pass, on three phones and the
 		for (const scheme of ['light', 'dark'] as const) {
 			await phone.emulateMedia({ colorScheme: scheme });
 			await noViolations(phone);
+			await namesWhole(phone, 'evening-standings');
 			await phone.screenshot({
 				path: `${SHOTS}/evening-round2-360-${name}-${scheme}.png`,
 				fullPage: true
@@ -286,6 +313,7 @@ test("club evening: 9 players, I'll Pass then Pass-Pass, on three phones and the
 		for (const scheme of ['light', 'dark'] as const) {
 			await screen.emulateMedia({ colorScheme: scheme });
 			await noViolations(screen);
+			await namesWhole(screen, 'board-standings');
 			await screen.screenshot({ path: `${SHOTS}/board-1920-${name}-${scheme}.png` });
 		}
 	}
