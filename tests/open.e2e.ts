@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { smallPhone } from './reach';
+import { keptLink, matchOf, storedSetting } from './stored';
 
 // Open tables (docs/live.md, "Open tables"): on a server started with `--open`, a phone that
 // never opened the host link offers "Play live", opens a table and its followers follow it; a
@@ -49,8 +50,13 @@ test('without the host link, a phone opens a table on an open server; a day with
 	const links = ana.page.getByTestId('live-link');
 	await expect(links).toHaveCount(2);
 	const players = (await links.nth(0).getAttribute('href'))!;
-	// no host link was ever kept here
-	expect(await ana.page.evaluate(() => localStorage.getItem('passpad.live.host'))).toBeNull();
+	// no host link was ever kept here (db/links-v9.ts, HOST_KEY), and the table's link is
+	await expect.poll(() => keptLink(ana.page, matchOf(ana.page))).toBeTruthy();
+	expect(await storedSetting(ana.page, 'live.host')).toBeUndefined();
+	for (const theme of ['light', 'dark'] as const) {
+		await ana.page.emulateMedia({ colorScheme: theme });
+		await ana.page.screenshot({ path: `test-results/shots/open/live-360-en-${theme}.png` });
+	}
 
 	const ben = await phone(browser, 'ben');
 	await ben.page.goto(players);
@@ -95,6 +101,10 @@ test("past its address's tables for the hour, a phone is told so, and the server
 		"Ce serveur a ouvert pour ce réseau autant de tables qu'il le permet en une heure. Réessayez plus tard."
 	);
 	await expect(dan.page.getByTestId('live-state')).toHaveCount(0);
+	for (const theme of ['light', 'dark'] as const) {
+		await dan.page.emulateMedia({ colorScheme: theme });
+		await dan.page.screenshot({ path: `test-results/shots/open/refused-360-fr-${theme}.png` });
+	}
 	expect(Object.keys(JSON.parse(await tablesJson())).length).toBe(held);
 	expect((await new AxeBuilder({ page: dan.page }).analyze()).violations).toEqual([]);
 	await dan.context.close();
