@@ -25,10 +25,10 @@ import { provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper } from './keeper';
 import { takeLock } from './lock';
 import {
-	acceptedBy,
 	adoptGlobalStore,
 	freePort,
 	natsVersion,
+	acceptedAfterReload,
 	reload,
 	spawnNode,
 	stopLeftOver,
@@ -167,16 +167,10 @@ export async function startLive(options: LiveOptions) {
 		accountsRead = named;
 	}
 
-	/**
-	 * Waits until a new user is accepted, and a table's user reaches the keeper through its
-	 * account's imports: the reload is effective once it does.
-	 */
+	/** Waits until a new user is accepted and a table's user reaches the keeper (nats.ts). */
 	const accepted = (credential: Credential) =>
-		acceptedBy(
-			nodes[0],
-			credential,
-			registry.users.find((user) => user.user === credential.user)?.table
-		);
+		acceptedAfterReload(nodes, processes, credential, tableOf(credential.user));
+	const tableOf = (user: string) => registry.users.find((one) => one.user === user)?.table;
 
 	const replicas = count > 1 ? 3 : 1;
 	const desk: Desk = {
