@@ -1,4 +1,4 @@
-import { isSeat, MALFORMED, ok, refuse, type Result } from '../common';
+import { isSeat, MALFORMED, ok, refuse, shown, type Result } from '../common';
 import { endGame } from './game';
 import { HAND_SIZE, TOKENS_EACH, type ClimbingRefusal, type ClimbingState } from './types';
 
@@ -46,7 +46,7 @@ export function tally(
 				(cards as number) < 1 ||
 				(cards as number) > HAND_SIZE
 			) {
-				return refuse('tally-cards-range', { seat, cards: String(cards), min: 1, max: HAND_SIZE });
+				return refuse('tally-cards-range', { seat, cards: shown(cards), min: 1, max: HAND_SIZE });
 			}
 		}
 		hands = [...(cardsLeft as number[])];

@@ -27,3 +27,16 @@ export function refuse<Code extends string>(
 export const MALFORMED = 'malformed-action';
 /** Refusal code shared by every game: the match is over, nothing more can be played. */
 export const GAME_OVER = 'game-over';
+
+/**
+ * A value an action carried, as a refusal's sentence shows it. Actions come from anywhere (a
+ * backup, the network): `String()` throws on an object whose `toString` is not a function, and
+ * a reducer never throws, so what is not a plain value is named by its kind.
+ */
+export function shown(value: unknown): string {
+	if (value === null) return 'null';
+	const kind = typeof value;
+	if (kind === 'string' || kind === 'number' || kind === 'boolean' || kind === 'bigint')
+		return String(value);
+	return Array.isArray(value) ? 'array' : kind;
+}

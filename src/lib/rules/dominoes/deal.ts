@@ -1,4 +1,4 @@
-import { clockwise, MALFORMED, ok, refuse, type Result } from '../common';
+import { clockwise, MALFORMED, ok, refuse, shown, type Result } from '../common';
 import { allTiles, isTile, spots, tileKey, tileText } from './line';
 import { teamOf } from './scoring';
 import {
@@ -138,14 +138,14 @@ export function count(
 		counted = (tiles as Tile[]).map((tile): Tile => [tile[0], tile[1]]);
 		points = counted.reduce((sum, tile) => sum + spots(tile), 0);
 		if (total !== undefined && total !== points) {
-			return refuse('count-mismatch', { total: String(total), counted: points });
+			return refuse('count-mismatch', { total: shown(total), counted: points });
 		}
 	} else {
 		const typed = total as number;
 		// spots are whole: 40.5 is no total at all, whatever the range
-		if (!Number.isInteger(typed)) return refuse('total-not-whole', { total: String(typed) });
+		if (!Number.isInteger(typed)) return refuse('total-not-whole', { total: shown(typed) });
 		if (typed < range.min || typed > range.max) {
-			return refuse('total-out-of-range', { total: String(typed), min: range.min, max: range.max });
+			return refuse('total-out-of-range', { total: shown(typed), min: range.min, max: range.max });
 		}
 		points = typed;
 	}

@@ -1,4 +1,4 @@
-import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, type Result } from '../common';
+import { clockwise, GAME_OVER, isSeat, MALFORMED, ok, refuse, shown, type Result } from '../common';
 import { isOver } from './end';
 import { tally } from './tally';
 import {
@@ -50,7 +50,7 @@ function reveal(state: IllPassState, card: unknown): Result<IllPassState, IllPas
 		(card as number) < LOWEST_CARD ||
 		(card as number) > HIGHEST_CARD
 	) {
-		return refuse('card-out-of-range', { card: String(card) });
+		return refuse('card-out-of-range', { card: shown(card) });
 	}
 	const number = card as number;
 	if (state.revealed.includes(number)) return refuse('card-already-revealed', { card: number });
