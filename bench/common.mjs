@@ -66,6 +66,7 @@ export async function enterMatch(kit, pen, options) {
 	const sealed = async (entry) => writeEntry(await kit.signed(entry, signer));
 	const { match, game, config, names, actions, every, stopped } = options;
 	const { random = Math.random, onSent = () => {}, onFailure = () => {} } = options;
+	const { onSentAgain = () => {} } = options;
 	const by = newId();
 	const start = {
 		v: 1,
@@ -89,12 +90,22 @@ export async function enterMatch(kit, pen, options) {
 					: ((next = 0), { kind: 'rewrite', from: 0, actions: [] });
 			const entry = nextEntry(copy, change, by, newId(), Date.now());
 			const verdict = accept(copy, entry, 0);
-			if (verdict.kind !== 'applied') break;
+			if (verdict.kind !== 'applied') {
+				onFailure(`its own copy refused ${change.kind}: ${JSON.stringify(verdict).slice(0, 120)}`);
+				break;
+			}
 			copy = verdict.live;
 			onSent(entry);
-			const answer = await pen.append(await sealed(entry));
+			const bytes = await sealed(entry);
+			let answer = await pen.append(bytes);
+			// no answer in time (a loaded server, a reload): sent again as the phone's outbox
+			// does; the keeper knows the entry's id, so a second copy is never stored
+			for (let again = 0; !answer.ok && answer.why === 'offline' && again < 5; again++) {
+				onSentAgain();
+				answer = await pen.append(bytes);
+			}
 			if (!answer.ok) {
-				onFailure();
+				onFailure(`the keeper answered ${JSON.stringify(answer).slice(0, 120)} to ${change.kind}`);
 				break;
 			}
 			await sleep(every);

@@ -27,6 +27,10 @@ let latencies = [];
 let recording = false;
 let failures = 0;
 let tables = [];
+/** Pens that stopped writing, since the start (a stop outside a window still counts). */
+const stops = new Map();
+let sentAgain = 0;
+let sentAgainBefore = 0;
 
 /** One table: a pen phone entering a random I'll Pass match, 3 followers checking each entry. */
 async function openTable(made, every) {
@@ -60,7 +64,11 @@ async function openTable(made, every) {
 		every,
 		random,
 		stopped: () => stopped,
-		onFailure: () => failures++
+		onSentAgain: () => sentAgain++,
+		onFailure: (why = 'unknown') => {
+			failures++;
+			stops.set(why, (stops.get(why) ?? 0) + 1);
+		}
 	});
 	return {
 		async close() {
@@ -81,10 +89,17 @@ process.on('message', async (message) => {
 		process.send({ opened: tables.length });
 	} else if (message.what === 'record') {
 		[latencies, failures, recording] = [[], 0, true];
+		sentAgainBefore = sentAgain;
 		process.send({ recording: true });
 	} else if (message.what === 'report') {
 		recording = false;
-		process.send({ latencies, failures });
+		process.send({
+			latencies,
+			failures,
+			stops: [...stops],
+			sentAgain,
+			sentAgainInWindow: sentAgain - sentAgainBefore
+		});
 	} else if (message.what === 'close') {
 		const closing = tables;
 		tables = [];

@@ -86,6 +86,11 @@ async function coordinate() {
 			p95: percentile(latencies, 95),
 			max: latencies.length ? Math.max(...latencies) : NaN,
 			failures: reports.reduce((sum, report) => sum + report.failures, 0),
+			// pens that stopped writing since the start, by why: receipts short of every pen
+			// writing are explained here
+			stopped: stoppedOf(reports),
+			sentAgain: reports.reduce((sum, report) => sum + report.sentAgain, 0),
+			sentAgainInWindow: reports.reduce((sum, report) => sum + report.sentAgainInWindow, 0),
 			rssMiB: Math.round(after.rss),
 			cpuPercent: Math.round(((after.cpu - before.cpu) / (ms / 1000)) * 100),
 			phonesCpuPercent: Math.round(((phonesAfter - phonesBefore) / (ms / 1000)) * 100),
@@ -93,6 +98,14 @@ async function coordinate() {
 			keeperCpuPercent: Math.round(((keeperAfter.cpu - keeperBefore.cpu) / (ms / 1000)) * 100),
 			load: Number(loadavg()[0].toFixed(1))
 		};
+	}
+
+	/** The pens' stops over every process, `why: count`. */
+	function stoppedOf(reports) {
+		const all = {};
+		for (const report of reports)
+			for (const [why, count] of report.stops) all[why] = (all[why] ?? 0) + count;
+		return all;
 	}
 
 	let opened = 0;
@@ -144,8 +157,10 @@ async function coordinate() {
 				`max ${row.max} ms (${row.entries} receipts), server ${row.rssMiB} MiB, CPU ` +
 				`${row.cpuPercent}% of a core; keeper ${row.keeperRssMiB} MiB, ${row.keeperCpuPercent}%; ` +
 				`phones' processes ${row.phonesCpuPercent}%; opened in ` +
-				`${(openMs / 1000).toFixed(1)} s, load ${row.load}, ${row.failures} refused`
+				`${(openMs / 1000).toFixed(1)} s, load ${row.load}, ${row.failures} refused; appends unanswered and sent again: ${row.sentAgainInWindow} in the window, ${row.sentAgain} since the start`
 		);
+		for (const [why, count] of Object.entries(row.stopped))
+			console.log(`      ${count} pens stopped writing: ${why}`);
 		if (passed === null && !(row.p95 <= 100)) passed = count;
 		// past a second the table is no longer live: the steps after say nothing more
 		if (!(row.p95 <= 1_000)) {
