@@ -22,13 +22,23 @@ export const OLD_REF = readFileSync(new URL('two-builds.ref', import.meta.url), 
  */
 async function oldBuild(): Promise<string> {
 	const script = new URL('../scripts/old-build.mjs', import.meta.url).pathname;
+	// the build's own words only when it fails: a passing run's log stays the tests' own
+	const said: Buffer[] = [];
 	await new Promise<void>((resolve, reject) => {
-		const child = spawn(process.execPath, [script, OLD_REF], { stdio: 'inherit' });
+		const child = spawn(process.execPath, [script, OLD_REF], { stdio: ['ignore', 'pipe', 'pipe'] });
+		child.stdout.on('data', (chunk: Buffer) => said.push(chunk));
+		child.stderr.on('data', (chunk: Buffer) => said.push(chunk));
 		child.on('error', reject);
-		child.on('exit', (code) =>
-			code === 0 ? resolve() : reject(new Error(`the build at ${OLD_REF} failed (${code})`))
-		);
+		child.on('close', (code) => {
+			if (code === 0) return resolve();
+			console.log(Buffer.concat(said).toString());
+			reject(new Error(`the build at ${OLD_REF} failed (exit ${code}): its output is above`));
+		});
 	});
+	const built = Buffer.concat(said)
+		.toString()
+		.match(/^Built .*$/m);
+	if (built) console.log(built[0]);
 	return new URL(`../.old-build/${OLD_REF}/build`, import.meta.url).pathname;
 }
 
