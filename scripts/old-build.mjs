@@ -26,10 +26,17 @@ export function oldBuild(ref = pinnedRef()) {
 	const target = oldBuildOf(ref);
 	if (built(target)) return target;
 	// the full commit, so `8c99279` and its 40 digits are one build (and a bad ref stops here)
-	const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
-		cwd: root,
-		encoding: 'utf8'
-	}).trim();
+	let commit;
+	try {
+		commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+			cwd: root,
+			encoding: 'utf8'
+		}).trim();
+	} catch {
+		throw new Error(
+			`The commit ${ref} (tests/two-builds.ref) is not in this clone's history: a shallow clone? \`git fetch --unshallow\` brings it.`
+		);
+	}
 	const source = mkdtempSync(join(tmpdir(), `passpad-old-${ref}-`));
 	try {
 		execSync(`git archive --format=tar ${commit} | tar -x -C "${source}"`, {
