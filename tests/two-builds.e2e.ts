@@ -17,6 +17,8 @@ test.beforeAll(async () => {
 	// the old build is made once, the first time (about a minute alone, more on a busy machine)
 	test.setTimeout(600_000);
 	two = await startTwoBuilds();
+	// two builds, never one served twice (each build's version is the time it was made)
+	expect(two.versions.old).not.toBe(two.versions.new);
 });
 test.afterEach(() => {
 	// a test that failed half-way leaves no phone cut off for the next
@@ -27,17 +29,25 @@ test.afterAll(async () => {
 });
 
 /** A phone on one build: its own browser context (its own storage) on that build's origin. */
-async function phone(browser: Browser, name: string, origin: string): Promise<Page> {
+async function phone(browser: Browser, name: string, build: 'old' | 'new'): Promise<Page> {
+	const origin = build === 'old' ? two.oldOrigin : two.newOrigin;
 	const context = await phoneContext(browser, origin, name);
 	const page = await context.newPage();
 	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
+	// the phone runs the build it is said to: its origin answers with that build's version
+	await page.goto('/');
+	const version = await page.evaluate(async () => {
+		const answer = await fetch('/_app/version.json', { cache: 'no-store' });
+		return ((await answer.json()) as { version: string }).version;
+	});
+	expect(version).toBe(two.versions[build]);
 	return page;
 }
 
 test(`two builds, one live table: a phone on ${OLD_REF} hosts and plays, a phone on today's build follows, takes the pen and plays to the end, the old phone following; both phones store the same log`, async ({
 	browser
 }) => {
-	const ana = await phone(browser, 'ana', two.oldOrigin);
+	const ana = await phone(browser, 'ana', 'old');
 	await ana.goto(two.oldHostLink);
 	await expect(ana.getByRole('status')).toContainText('can now open live tables');
 	await startMatch(ana, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
@@ -48,7 +58,7 @@ test(`two builds, one live table: a phone on ${OLD_REF} hosts and plays, a phone
 	await playIllPass(ana, [3, 'pass', 'take']);
 
 	// the players' link, opened on today's build
-	const ben = await phone(browser, 'ben', two.newOrigin);
+	const ben = await phone(browser, 'ben', 'new');
 	await ben.goto(onOrigin((await links.nth(0).getAttribute('href'))!, two.newOrigin));
 	await expect(ben).toHaveURL(/\/match\//, { timeout: 20_000 });
 	await expect(ben.getByTestId('live-pen')).toContainText("Ana's phone has the pen");
@@ -132,7 +142,7 @@ async function writeNote(page: Page, id: string, note: string) {
 test(`two builds, one group: a phone on ${OLD_REF} makes the group, a phone on today's build joins it, each sees the other's match, and one match changed on both while offline is a conflict on both, never merged`, async ({
 	browser
 }) => {
-	const ana = await phone(browser, 'ana', two.oldOrigin);
+	const ana = await phone(browser, 'ana', 'old');
 	await ana.goto(two.oldHostLink);
 	await expect(ana.getByRole('status')).not.toBeEmpty();
 	await ana.goto('/group');
@@ -145,7 +155,7 @@ test(`two builds, one group: a phone on ${OLD_REF} makes the group, a phone on t
 	const invitation = (await ana.locator('a[href*="/group#"]').getAttribute('href'))!;
 
 	// the invitation, opened on today's build
-	const ben = await phone(browser, 'ben', two.newOrigin);
+	const ben = await phone(browser, 'ben', 'new');
 	await ben.goto(onOrigin(invitation, two.newOrigin));
 	await expect(ben.getByTestId('group-joined')).toContainText('Deux versions');
 	await expect(ben.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });

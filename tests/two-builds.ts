@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { freePort } from '../server/nats';
 import { proxyLiveForTests } from '../server/proxy.testing';
 import { answerClosed } from '../server/closed';
@@ -56,6 +57,11 @@ export async function startTwoBuilds() {
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 	const oldOrigin = `http://localhost:${port}`;
 	return {
+		/**
+		 * Each build's own version (SvelteKit's, the time it was built): a phone's page asks its
+		 * origin for it, so a test knows which build each phone runs
+		 */
+		versions: { old: versionOf(folder), new: versionOf('build') },
 		/** today's build */
 		newOrigin: app.origin,
 		/** yesterday's build */
@@ -74,6 +80,12 @@ export async function startTwoBuilds() {
 			await app.stop();
 		}
 	};
+}
+
+/** A build folder's version, as SvelteKit wrote it (`_app/version.json`). */
+function versionOf(folder: string): string {
+	const file = join(folder, '_app', 'version.json');
+	return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 /**
