@@ -33,7 +33,8 @@ export default ts.config(
 			'playwright-report/',
 			'dev-dist/',
 			'reports/',
-			'.tmp-shots/'
+			'.tmp-shots/',
+			'.old-build/'
 		]
 	},
 	js.configs.recommended,
