@@ -26,13 +26,24 @@ export function oldBuild(ref = pinnedRef()) {
 	const target = oldBuildOf(ref);
 	if (built(target)) return target;
 	// the full commit, so `8c99279` and its 40 digits are one build (and a bad ref stops here)
-	let commit;
-	try {
-		commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+	const commitOf = () =>
+		execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
 			cwd: root,
 			encoding: 'utf8'
 		}).trim();
+	let commit;
+	try {
+		commit = commitOf();
 	} catch {
+		// a shallow clone (CI may clone so): the pinned commit asked of the clone's origin once
+		try {
+			execFileSync('git', ['fetch', '--quiet', '--depth=1', 'origin', ref], { cwd: root });
+			commit = commitOf();
+		} catch {
+			commit = '';
+		}
+	}
+	if (!commit) {
 		throw new Error(
 			`The commit ${ref} (tests/two-builds.ref) is not in this clone's history: a shallow clone? \`git fetch --unshallow\` brings it.`
 		);

@@ -44,7 +44,7 @@ async function phone(browser: Browser, name: string, build: 'old' | 'new'): Prom
 	return page;
 }
 
-test(`two builds, one live table: a phone on ${OLD_REF} hosts and plays, a phone on today's build follows, takes the pen and plays to the end, the old phone following; both phones store the same log`, async ({
+test(`two builds, one live table: a phone on ${OLD_REF.slice(0, 7)} hosts and plays, a phone on today's build follows, takes the pen and plays to the end, the old phone following; both phones store the same log`, async ({
 	browser
 }) => {
 	const ana = await phone(browser, 'ana', 'old');
@@ -139,7 +139,7 @@ async function writeNote(page: Page, id: string, note: string) {
 	await expect(notes.getByRole('status')).toHaveText('Note saved.');
 }
 
-test(`two builds, one group: a phone on ${OLD_REF} makes the group, a phone on today's build joins it, each sees the other's match, and one match changed on both while offline is a conflict on both, never merged`, async ({
+test(`two builds, one group: a phone on ${OLD_REF.slice(0, 7)} makes the group, a phone on today's build joins it, each sees the other's match, and one match changed on both while offline is a conflict on both, never merged`, async ({
 	browser
 }) => {
 	const ana = await phone(browser, 'ana', 'old');
