@@ -84,7 +84,8 @@ export class LiveTable extends TableView {
 		this.#timers.push(
 			setInterval(() => {
 				this.now = Date.now();
-				if (this.penIsMine && this.online === 'online') this.channel.sayHere(this.ident.by);
+				if (this.penIsMine && this.online === 'online')
+					void this.channel.sayHere(this.ident.by, this.ident.signer);
 			}, HERE_EVERY_MS)
 		);
 		this.channel.onShorter(() => this.#lostEntries());
