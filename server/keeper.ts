@@ -343,9 +343,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		const target = appendTarget(msg.subject);
 		if (!target || msg.data.length > 200) return;
 		const by = text.decode(msg.data);
-		const proof = await hereProof(target.table, target.match, by, (name) =>
-			msg.headers?.get(name)
-		);
+		const proof = await hereProof(target.table, target.match, by, (name) => msg.headers?.get(name));
 		if (!proof) return; // an older build's, or a forgery: the phones follow it, the keeper does not
 		const key = `${target.table}.${target.match}`;
 		for (const writer of [writerOf(proof.key, by), writerOf(undefined, by)]) {

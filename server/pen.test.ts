@@ -61,7 +61,13 @@ async function played(match: string) {
 }
 
 /** One entry by `by` with `signer`'s key, which the keeper must store. */
-async function append(channel: LiveChannel, copy: LiveMatch, change: Change, by = ANA, signer = ana) {
+async function append(
+	channel: LiveChannel,
+	copy: LiveMatch,
+	change: Change,
+	by = ANA,
+	signer = ana
+) {
 	const entry = await signed(nextEntry(copy, change, by, newId(), Date.now()), signer);
 	const answer = await channel.append(writeEntry(entry));
 	expect(answer).toMatchObject({ ok: true, duplicate: false });
