@@ -31,8 +31,12 @@ import {
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import { PAGE_BYTES, SLOW_DOWN, readAsked, type Page } from '../src/lib/wire/read';
-import { PEN_SILENCE_MS, TABLE_READS_PER_MINUTE } from '../src/lib/wire/limits';
-import { hereProof } from '../src/lib/wire/here';
+import {
+	PEN_SILENCE_MS,
+	TABLE_HERES_PER_MINUTE,
+	TABLE_READS_PER_MINUTE
+} from '../src/lib/wire/limits';
+import { HERE_SIG, hereProof } from '../src/lib/wire/here';
 import { penWrote } from '../src/lib/live/replay';
 import { EMPTY, fold, judgeEntry, signedEntry, type Copy } from './judge';
 import { Quota } from './quota';
@@ -100,6 +104,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	const quota = options.quota ?? new Quota();
 	const reads = options.reads ?? new Quota(TABLE_READS_PER_MINUTE, Number.MAX_SAFE_INTEGER);
 	const now = options.now ?? Date.now;
+	const heres = new Quota(TABLE_HERES_PER_MINUTE, Number.MAX_SAFE_INTEGER);
 	const silence = new PenSilence(
 		now(),
 		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
@@ -341,7 +346,9 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	/** A table's "still here": counted for its holder when its phone's key proves it. */
 	async function here(msg: Msg) {
 		const target = appendTarget(msg.subject);
-		if (!target || msg.data.length > 200) return;
+		if (!target || msg.data.length > 200 || !msg.headers?.get(HERE_SIG)) return;
+		// each costs a signature's check: a flood is checked no more than a phone says them
+		if (!heres.take(target.table, 0, now())) return;
 		const by = text.decode(msg.data);
 		const proof = await hereProof(target.table, target.match, by, (name) => msg.headers?.get(name));
 		if (!proof) return; // an older build's, or a forgery: the phones follow it, the keeper does not

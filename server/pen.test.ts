@@ -169,4 +169,27 @@ describe('the pen’s silence at the keeper', () => {
 		later(PEN_SILENCE_MS);
 		expect(await takenByMallory(match, copy)).toMatchObject({ ok: true });
 	});
+
+	it('pen: a flood of heres costs the keeper 60 signature checks a table a minute; the holder keeps the pen by playing', async () => {
+		const match = 'flooded-here-match';
+		const { nc, channel, copy } = await played(match);
+		later(20_000);
+		const forged = await hereHeaders(made.table, match, ANA, Date.now(), mallory);
+		const told = headers();
+		for (const [name, value] of Object.entries({ ...forged, 'Passpad-Key': ana.key })) {
+			told.set(name, value);
+		}
+		for (let sent = 0; sent < 80; sent++) {
+			nc.publish(hereSubject(made.table, match), ANA, { headers: told });
+		}
+		// Ana plays: her entries count whatever the flood
+		const played2 = await append(channel, copy, { kind: 'act', action: { type: 'pass' } });
+		later(PEN_SILENCE_MS - 20_000 + 500);
+		expect(await takenByMallory(match, played2)).toMatchObject({ why: 'pen-held' });
+		// her "still here" within the flood's minute is not checked: idle, she loses the pen
+		later(20_000);
+		await said(nc, match, ANA, await hereHeaders(made.table, match, ANA, Date.now(), ana));
+		later(10_000);
+		expect(await takenByMallory(match, played2)).toMatchObject({ ok: true });
+	});
 });

@@ -103,3 +103,10 @@ export const PEN_SILENCE_MS = 30_000;
  * a second.
  */
 export const TABLE_READS_PER_MINUTE = 600;
+
+/**
+ * The `here`s of one table the keeper checks in a minute (docs/live.md, "The pen"): a pen phone
+ * says 12 (every 5 s); past this a flood's signatures cost the keeper nothing more, and the
+ * table's holder keeps the pen by playing (its entries always count) until the minute is over.
+ */
+export const TABLE_HERES_PER_MINUTE = 60;
