@@ -127,6 +127,8 @@ test('pen: a leaked link cannot take the pen from the phone at play; after its s
 	await expect(ben.getByTestId('live-rejected')).toContainText(
 		'The table refused: the phone with the pen is still playing. Ask it for the pen.'
 	);
+	// the table heard Ana: on Ben's screen she is no longer silent, his next tap asks
+	await expect(ben.getByTestId('live-pen')).toHaveAttribute('data-holder-silent', 'false');
 	expect(await onServer(link.table)).toEqual(stored);
 	await expect(ana.getByTestId('live-state')).toContainText('This phone has the pen');
 	await expect(ben.getByTestId('live-pen')).toContainText("Ana's phone has the pen");
