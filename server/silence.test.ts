@@ -46,6 +46,14 @@ describe('the pen’s silence (docs/live.md, "The pen")', () => {
 		expect(silence.silent('t.first', HOLDER, 120_000)).toBe(true);
 	});
 
+	it('silence: many new keys heard do not make the holder’s word forgotten', () => {
+		const silence = new PenSilence(0);
+		silence.stored('t.m', HOLDER, false, 90_000);
+		for (let index = 0; index < 40; index++) silence.here('t.m', `key-${index}`, 1, 91_000);
+		expect(silence.silent('t.m', HOLDER, 119_999)).toBe(false);
+		expect(silence.silent('t.m', HOLDER, 121_000)).toBe(true);
+	});
+
 	it('silence: a pen with no key is its phone id', () => {
 		expect(writerOf(undefined, 'phone-ana-0001')).toBe('by:phone-ana-0001');
 		expect(writerOf('key-of-ana', 'phone-ana-0001')).toBe('key-of-ana');

@@ -8,6 +8,8 @@ import { PEN_SILENCE_MS } from '../src/lib/wire/limits';
 
 /** Matches whose words the keeper keeps at once; the least recently heard is forgotten. */
 const MATCHES = 10_000;
+/** Writers heard per match (a table's few phones; a leaked link's new keys): the oldest is forgotten. */
+const WRITERS = 16;
 
 interface Heard {
 	/** when the last `pen` entry was stored, or when the keeper began to listen to the match */
@@ -49,7 +51,7 @@ export class PenSilence {
 	stored(match: string, writers: readonly string[], pen: boolean, now: number) {
 		const heard = this.#heard(match);
 		for (const writer of writers) {
-			heard.words.set(writer, { at: now, clock: heard.words.get(writer)?.clock ?? -1 });
+			word(heard, writer, { at: now, clock: heard.words.get(writer)?.clock ?? -1 });
 		}
 		if (pen) heard.since = now;
 	}
@@ -62,7 +64,7 @@ export class PenSilence {
 		const heard = this.#heard(match);
 		const before = heard.words.get(writer);
 		if (before && clock <= before.clock) return;
-		heard.words.set(writer, { at: now, clock });
+		word(heard, writer, { at: now, clock });
 	}
 
 	/** Whether the holder (`writers`: its key, or its phone id) has been silent for the pen's silence at `now`. */
@@ -71,6 +73,19 @@ export class PenSilence {
 		const last = Math.max(heard.since, ...writers.map((one) => heard.words.get(one)?.at ?? 0));
 		return now - last >= this.#silence;
 	}
+}
+
+/**
+ * A writer's word kept: past WRITERS, the one first heard is forgotten, and the match counts
+ * from no earlier than its word (so many new keys cannot make the holder's word forgotten).
+ */
+function word(heard: Heard, writer: string, said: { at: number; clock: number }) {
+	if (!heard.words.has(writer) && heard.words.size >= WRITERS) {
+		const [first, gone] = heard.words.entries().next().value as [string, { at: number }];
+		heard.words.delete(first);
+		heard.since = Math.max(heard.since, gone.at);
+	}
+	heard.words.set(writer, said);
 }
 
 /** The last moment anything was heard of a match. */
