@@ -4,6 +4,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { playIllPass, startMatch } from './helpers';
 import { phoneContext, startLiveApp } from './live';
 import { matchOf } from './stored';
+import { axe } from './axe';
 import { LiveChannel } from '../src/lib/live/client';
 import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/protocol';
 import { HERE_SIG } from '../src/lib/wire/here';
@@ -127,6 +128,9 @@ test('pen: a leaked link cannot take the pen from the phone at play; after its s
 	await expect(ben.getByTestId('live-rejected')).toContainText(
 		'The table refused: the phone with the pen is still playing. Ask it for the pen.'
 	);
+	// said where he looks, at 360x640, and read by every reader
+	await expect(ben.getByTestId('live-rejected')).toBeInViewport();
+	expect((await axe(ben).analyze()).violations).toEqual([]);
 	// the table heard Ana: on Ben's screen she is no longer silent, his next tap asks
 	await expect(ben.getByTestId('live-pen')).toHaveAttribute('data-holder-silent', 'false');
 	expect(await onServer(link.table)).toEqual(stored);
