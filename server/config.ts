@@ -241,19 +241,15 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 		if (user.table) tables.set(user.table, [...(tables.get(user.table) ?? []), user]);
 		else own.push(user);
 	}
-	const followed = new Set(
-		Object.values(openTables)
-			.flat()
-			.filter((table) => tables.has(table))
-	);
 	const lines = ['accounts {', `  ${KEEPER_ACCOUNT}: {`, '    jetstream: enabled', '    users: ['];
 	lines.push(...own.map((user) => userLine(user, openTables)), '    ]');
 	lines.push(
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
-	if (followed.size) {
-		const heres = [...followed].map(
+	// the keeper hears every table's "still here" (docs/live.md, "The pen"), a board its open tables'
+	if (tables.size) {
+		const heres = [...tables.keys()].map(
 			(table) =>
 				`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`
 		);
@@ -269,7 +265,7 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 				`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }, ` +
 				`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } } ]`
 		);
-		if (followed.has(table)) lines.push(`    exports: [ { stream: ${q(heresOf(table))} } ]`);
+		lines.push(`    exports: [ { stream: ${q(heresOf(table))} } ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

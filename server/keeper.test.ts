@@ -12,6 +12,7 @@ import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/prot
 import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
 import { RULES } from '../src/lib/rules/registry';
 import { readAnswer } from '../src/lib/wire/append';
+import { PEN_SILENCE_MS } from '../src/lib/wire/limits';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
 import {
 	appendSubject,
@@ -31,6 +32,8 @@ let tableC: Made;
 let ana: Signer;
 let ben: Signer;
 let mallory: Signer;
+/** how far the keeper's clock is ahead of the machine's (the pen's silence, server/pen.test.ts) */
+let ahead = 0;
 
 /** An entry as a phone sends it: with its writer's key, signed. */
 const sign = (entry: Entry, signer: Signer = ana) => signed(entry, signer);
@@ -38,7 +41,7 @@ const bytesOf = async (entry: Entry, signer: Signer = ana) => writeEntry(await s
 
 beforeAll(async () => {
 	[ana, ben, mallory] = await Promise.all([0, 1, 2].map(async () => signerOf(await newKeyPair())));
-	server = await startTestLive();
+	server = await startTestLive({ keeper: { now: () => Date.now() + ahead } });
 	[tableA, tableB, tableC] = await server.live.createTables(3);
 });
 afterAll(async () => {
@@ -199,6 +202,8 @@ describe('the keeper', () => {
 
 	it('keeper: two phones taking the pen at once: exactly one pen entry is stored, the other is told', async () => {
 		const { copy } = await started('pen-race-match', [reveal(10)]);
+		// the holder cut off: its silence passes on the keeper's clock
+		ahead += PEN_SILENCE_MS;
 		const phones = [await server.phone(tableA.writer), await server.phone(tableA.writer)];
 		const channels = phones.map((nc) => new LiveChannel(nc, tableA.table, 'pen-race-match'));
 		const takers = [

@@ -4,8 +4,11 @@
 // table's quota (quota.ts), appends it with compare-and-set on the match's subject, and answers
 // with the stream sequence or a refusal word. A refused entry is never stored, so nothing a
 // leaked link sends can stop a table or fill its store with junk. It also answers the phones'
-// reads (a page of a match's entries) and feeds each entry it stores to a stream made before
-// streams republished them: phones have no JetStream (docs/wire.md, "Where it is stored").
+// reads (a page of a match's entries, within the table's reads for the minute) and feeds each
+// entry it stores to a stream made before streams republished them: phones have no JetStream
+// (docs/wire.md, "Where it is stored"). It hears each table's "still here" (imported from the
+// table's account): a `pen` entry from another phone than the holder's is stored only after the
+// holder's silence (silence.ts), so a leaked link cannot take the pen from a phone at play.
 import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import {
 	DeliverPolicy,
@@ -17,6 +20,7 @@ import {
 } from '@nats-io/jetstream';
 import {
 	ALL_APPENDS,
+	ALL_HERES,
 	ALL_READS,
 	MATCH_ID,
 	TABLE_ID,
@@ -26,9 +30,17 @@ import {
 	streamOf
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
-import { PAGE_BYTES, readAsked, type Page } from '../src/lib/wire/read';
+import { PAGE_BYTES, SLOW_DOWN, readAsked, type Page } from '../src/lib/wire/read';
+import {
+	PEN_SILENCE_MS,
+	TABLE_HERES_PER_MINUTE,
+	TABLE_READS_PER_MINUTE
+} from '../src/lib/wire/limits';
+import { HERE_SIG, hereProof } from '../src/lib/wire/here';
+import { penWrote } from '../src/lib/live/replay';
 import { EMPTY, fold, judgeEntry, signedEntry, type Copy } from './judge';
 import { Quota } from './quota';
+import { PenSilence, writerOf } from './silence';
 
 /** JetStream's "wrong last sequence": a message reached the subject that the copy lacks. */
 const WRONG_LAST_SEQUENCE = 10071;
@@ -44,6 +56,13 @@ export interface KeeperOptions {
 	 */
 	readersOf?(table: string): string[];
 	quota?: Quota;
+	/** the pages of each table's entries read in a minute (TABLE_READS_PER_MINUTE) */
+	reads?: Quota;
+	/**
+	 * The pen's silence; by default PEN_SILENCE_MS, or `PASSPAD_PEN_SILENCE_MS` read once at
+	 * start: the browser tests move the phones' clocks, not the server's (playwright.config.ts).
+	 */
+	penSilenceMs?: number;
 	now?: () => number;
 	log?: (line: string) => void;
 }
@@ -72,10 +91,24 @@ export function appendTarget(subject: string): { table: string; match: string } 
 
 const text = new TextDecoder();
 
+/** The pen's silence this keeper holds: the tests' shorter one, or the phones' own. */
+export function penSilenceOf(env: string | undefined): number {
+	const said = Number(env);
+	return env !== undefined && env !== '' && Number.isSafeInteger(said) && said >= 0
+		? said
+		: PEN_SILENCE_MS;
+}
+
 export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 	const js = jetstream(nc, { timeout: 5_000 });
 	const quota = options.quota ?? new Quota();
+	const reads = options.reads ?? new Quota(TABLE_READS_PER_MINUTE, Number.MAX_SAFE_INTEGER);
 	const now = options.now ?? Date.now;
+	const heres = new Quota(TABLE_HERES_PER_MINUTE, Number.MAX_SAFE_INTEGER);
+	const silence = new PenSilence(
+		now(),
+		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
+	);
 	const log = options.log ?? (() => {});
 	const copies = new Map<string, Copy>();
 	const queues = new Map<string, Promise<void>>();
@@ -195,6 +228,18 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		if (!signed.ok) return signed.answer;
 		const copy = await copyOf(key, table, match);
 		const judged = judgeEntry(copy, signed.entry);
+		const { entry } = signed;
+		// the pen taken from another phone: only after its holder's silence (silence.ts)
+		const holder = copy.live?.pen;
+		if (
+			judged.kind === 'append' &&
+			holder &&
+			entry.change.kind === 'pen' &&
+			!penWrote(holder, entry) &&
+			!silence.silent(key, [writerOf(holder.key, holder.by)], now())
+		) {
+			return { ok: false, why: 'pen-held' };
+		}
 		if (judged.kind === 'answer') {
 			// an entry behind the copy may be right: the stream came back shorter than the copy
 			// (docs/live.md, "Durability"). Read again, at most once a while per match, so that
@@ -227,6 +272,8 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 				return { ok: true, seq: ack.seq, duplicate: true };
 			}
 			keep(key, judged.next(ack.seq));
+			const writers = [writerOf(entry.key, entry.by), writerOf(undefined, entry.by)];
+			silence.stored(key, writers, entry.change.kind === 'pen', now());
 			feed(table, match, bytes, ack.seq, copy.lastSeq);
 			return { ok: true, seq: ack.seq, duplicate: false };
 		} catch (error) {
@@ -280,6 +327,15 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		if (!target || !asked) return;
 		const readers = options.readersOf?.(target.table) ?? [];
 		if (!throughImport(msg.reply) && !repliesToOne(msg.reply, readers)) return;
+		// a page costs the server a read of the stream per entry: a loop of reads is slowed down
+		if (!reads.take(target.table, 0, now())) {
+			try {
+				msg.respond(JSON.stringify(SLOW_DOWN));
+			} catch {
+				// the phone is gone
+			}
+			return;
+		}
 		try {
 			msg.respond(JSON.stringify(await page(target.table, target.match, asked.from)));
 		} catch (error) {
@@ -287,7 +343,27 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		}
 	}
 
+	/** A table's "still here": counted for its holder when its phone's key proves it. */
+	async function here(msg: Msg) {
+		const target = appendTarget(msg.subject);
+		if (!target || msg.data.length > 200 || !msg.headers?.get(HERE_SIG)) return;
+		// each costs a signature's check: a flood is checked no more than a phone says them
+		if (!heres.take(target.table, 0, now())) return;
+		const by = text.decode(msg.data);
+		const proof = await hereProof(target.table, target.match, by, (name) => msg.headers?.get(name));
+		if (!proof) return; // an older build's, or a forgery: the phones follow it, the keeper does not
+		const key = `${target.table}.${target.match}`;
+		for (const writer of [writerOf(proof.key, by), writerOf(undefined, by)]) {
+			silence.here(key, writer, proof.at, now());
+		}
+	}
+
 	const subscriptions = [
+		nc.subscribe(ALL_HERES, {
+			callback: (error, msg) => {
+				if (!error) void here(msg).catch(() => {});
+			}
+		}),
 		nc.subscribe(ALL_APPENDS, {
 			callback: (error, msg) => {
 				if (!error) heard(msg);

@@ -22,7 +22,7 @@ import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';
 import { provisionGroup, removeMember, type Desk } from './groups';
-import { startKeeper } from './keeper';
+import { startKeeper, type KeeperOptions } from './keeper';
 import { takeLock } from './lock';
 import {
 	adoptGlobalStore,
@@ -63,6 +63,8 @@ export interface LiveOptions {
 	limits?: { members?: number; openTables?: number; groupBytes?: number };
 	/** any phone may open a table, within these limits (`--open`: docs/live.md, "Open tables") */
 	open?: OpenSettings;
+	/** the keeper's clock, reads quota and pen's silence, for the tests (server/pen.test.ts) */
+	keeper?: Pick<KeeperOptions, 'now' | 'reads' | 'penSilenceMs'>;
 }
 
 /**
@@ -135,6 +137,7 @@ export async function startLive(options: LiveOptions) {
 	const js = jetstream(nc, { timeout: 5_000 });
 	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
 	const keeper = startKeeper(nc, {
+		...options.keeper,
 		// a group's board follows its open tables through the keeper too (config.ts)
 		readersOf: (table) => {
 			const entry = Object.hasOwn(registry.tables, table) ? registry.tables[table] : undefined;

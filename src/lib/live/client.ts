@@ -7,10 +7,11 @@
  * browser (WebSocket, browser.ts) and node (tests, bench) share it. Loaded only where a match
  * is live.
  */
-import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
+import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { readAnswer, type AppendRefusal } from '$lib/wire/append';
-import { readPage, type Page } from '$lib/wire/read';
-import { PUBLIC_KEY } from '$lib/wire/signing';
+import { READ_AGAIN_MS, readPage, readSlowDown, type Page } from '$lib/wire/read';
+import { PUBLIC_KEY, type Signer } from '$lib/wire/signing';
+import { hereHeaders } from '$lib/wire/here';
 import {
 	appendSubject,
 	askSubject,
@@ -36,8 +37,9 @@ export type Append =
 	  }
 	/**
 	 * not an entry (`not-passpad`), not this phone's to write (`not-yours`: a follower's
-	 * credential, or an entry only the pen writes), the table's store full (`full`), or its quota
-	 * for the minute spent (`slow-down`: send it again in a while)
+	 * credential, or an entry only the pen writes), the table's store full (`full`), its quota
+	 * for the minute spent (`slow-down`: send it again in a while), or the pen taken from a
+	 * holder the keeper heard within the pen's silence (`pen-held`: ask for it)
 	 */
 	| { readonly ok: false; readonly why: Exclude<AppendRefusal, 'moved' | 'refused'> }
 	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
@@ -269,6 +271,12 @@ export class LiveChannel {
 					JSON.stringify({ from: next }),
 					{ timeout: ANSWER_MS }
 				);
+				if (readSlowDown(answer.data)) {
+					// the table's reads for the minute are spent (a leaked link's loop, or many
+					// phones joining): the same page is asked again in a while, never "offline"
+					await new Promise((done) => setTimeout(done, READ_AGAIN_MS));
+					continue;
+				}
 				page = readPage(answer.data);
 			} catch {
 				return null;
@@ -294,10 +302,20 @@ export class LiveChannel {
 		return null;
 	}
 
-	/** The pen phone's "still here", every few seconds while connected (pen.ts). */
-	sayHere(by: string) {
+	/**
+	 * The pen phone's "still here", every few seconds while connected (pen.ts): its body the
+	 * phone's id, as every build reads it; signed with the phone's key in its headers
+	 * (wire/here.ts), which the keeper needs to count it (docs/live.md, "The pen").
+	 */
+	async sayHere(by: string, signer?: Signer) {
+		const subject = hereSubject(this.#table, this.#match);
 		try {
-			this.#nc.publish(hereSubject(this.#table, this.#match), by);
+			const said = headers();
+			if (signer) {
+				const signed = await hereHeaders(this.#table, this.#match, by, Date.now(), signer);
+				for (const [name, value] of Object.entries(signed)) said.set(name, value);
+			}
+			this.#nc.publish(subject, by, signer ? { headers: said } : undefined);
 		} catch {
 			// offline: silence is what the others should hear
 		}

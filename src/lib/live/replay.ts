@@ -200,7 +200,7 @@ const penOf = (by: string, name: string, since: number, key?: string): Pen =>
  * before keys takes the key of its holder's first signed entry). Whether the signature is the
  * key's is checked before (wire/signing.ts): a copy holds no entry whose signature failed.
  */
-function penWrote(pen: Pen, entry: Entry): boolean {
+export function penWrote(pen: Pen, entry: Entry): boolean {
 	if (entry.by !== pen.by) return false;
 	return pen.key === undefined || entry.key === pen.key;
 }

@@ -84,7 +84,8 @@ export class LiveTable extends TableView {
 		this.#timers.push(
 			setInterval(() => {
 				this.now = Date.now();
-				if (this.penIsMine && this.online === 'online') this.channel.sayHere(this.ident.by);
+				if (this.penIsMine && this.online === 'online')
+					void this.channel.sayHere(this.ident.by, this.ident.signer);
 			}, HERE_EVERY_MS)
 		);
 		this.channel.onShorter(() => this.#lostEntries());
@@ -336,7 +337,12 @@ export class LiveTable extends TableView {
 			if (verdict.kind === 'applied' || verdict.kind === 'known') this.table = verdict.live;
 			[this.stale, this.#staleId] = [false, null];
 		} else if (answer.why === 'moved') [this.stale, this.#staleId] = [true, entry.id];
-		else if (answer.why !== 'offline') this.rejected = { why: answer.why };
+		else if (answer.why !== 'offline') {
+			this.rejected = { why: answer.why };
+			// the keeper heard the holder within the pen's silence (docs/live.md, "The pen"):
+			// this screen counts it as heard now, so the next "Take the pen" asks
+			if (answer.why === 'pen-held') this.lastHere = Date.now();
+		}
 	}
 
 	/** The entry with this phone's key and signature (docs/live.md, "Who writes: the keeper"). */

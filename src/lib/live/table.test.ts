@@ -76,6 +76,29 @@ describe('live table', () => {
 		await table.close();
 	});
 
+	it('pen: the table refuses the pen while its holder plays: said, and the next tap asks', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			const joined = Date.now();
+			const server = fakeChannel(() => ({ ok: false, why: 'pen-held' }));
+			const { table } = await opened(server, ben);
+			// on Ben's screen Ana has been silent 40 s, but the server heard her
+			vi.setSystemTime(joined + 40_000);
+			table.now = Date.now();
+			expect(table.holderSilent).toBe(true);
+			await table.takePen('Ben');
+			expect(table.rejected).toEqual({ why: 'pen-held' });
+			expect(table.penIsMine).toBe(false);
+			expect(table.holderSilent).toBe(false);
+			await table.takePen('Ben');
+			expect(server.sent.map((entry) => entry.change.kind)).toEqual(['pen']);
+			expect(table.asked).toBe(true);
+			await table.close();
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it('an ask is answered once the pen moves: the phone that asked may ask again later', async () => {
 		const server = fakeChannel(() => ({ ok: false, why: 'offline' }));
 		const { table } = await opened(server, ben);

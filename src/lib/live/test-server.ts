@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { startLive } from '../../../server/live';
+import { startLive, type LiveOptions } from '../../../server/live';
 import type { OpenSettings } from '../../../server/open-tables';
 import { inboxOf } from '../wire/names.js';
 
@@ -45,6 +45,8 @@ export async function startTestLive(
 		limits?: { members?: number; openTables?: number; groupBytes?: number };
 		/** any phone may open a table (`--open`, server/open.ts) */
 		open?: OpenSettings;
+		/** the keeper's clock, reads quota, pen's silence (server/live.ts `keeper`) */
+		keeper?: LiveOptions['keeper'];
 	} = {}
 ): Promise<TestLive> {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-'));
@@ -55,6 +57,7 @@ export async function startTestLive(
 			nodes: options.nodes,
 			limits: options.limits,
 			open: options.open,
+			keeper: options.keeper,
 			// NATS_LOG=1: the server's own log on stderr, to see why a test's request was refused
 			quiet: !process.env.NATS_LOG
 		});

@@ -10,7 +10,9 @@ import * as v from 'valibot';
  * `moved` (the table's log does not end where the entry says: another entry got there first),
  * `not-yours` (only the pen writes that), `refused` (the game's rules, or a start past the
  * first entry: `code` says which), `full` (the table's store), `slow-down` (the table's quota
- * for the minute, src/lib/wire/limits.ts).
+ * for the minute, src/lib/wire/limits.ts), `pen-held` (a `pen` entry taking the pen from a
+ * holder that is not silent: PEN_SILENCE_MS; an older build reads an answer it does not know
+ * as none, and takes nothing).
  */
 export const REFUSALS = [
 	'not-passpad',
@@ -18,7 +20,8 @@ export const REFUSALS = [
 	'not-yours',
 	'refused',
 	'full',
-	'slow-down'
+	'slow-down',
+	'pen-held'
 ] as const;
 export type AppendRefusal = (typeof REFUSALS)[number];
 

@@ -84,3 +84,29 @@ export const TABLE_ENTRIES_PER_MINUTE = 600;
 
 /** The bytes a live table may send the keeper in a minute: 600 entries of a few hundred bytes. */
 export const TABLE_BYTES_PER_MINUTE = 1024 * 1024;
+
+/**
+ * The pen's silence (docs/live.md, "The pen"): how long the holder must have said nothing (no
+ * entry, no signed `here`) since the later of those and the last `pen` entry before another
+ * phone may take the pen without an answer. The phones' "Take the pen" waits for it on their
+ * own clock (live/pen.ts); the server's keeper refuses a `pen` entry from another key before it
+ * (`pen-held`), so the phones' wait is the screen's and the keeper's is the proof.
+ */
+export const PEN_SILENCE_MS = 30_000;
+
+/**
+ * The pages of a table's entries the keeper's `read` service answers in a minute (docs/live.md,
+ * "Who writes: the keeper"; `slow-down` past it, which the phone waits out). A page carries up
+ * to PAGE_BYTES of entries, and an entry is at least 200 bytes (its ids, key and signature),
+ * so a phone catching up a whole match of MAX_LOG entries reads at most 31 pages; this is
+ * that for twenty phones joining at once, while a leaked link's loop of reads is held to ten
+ * a second.
+ */
+export const TABLE_READS_PER_MINUTE = 600;
+
+/**
+ * The `here`s of one table the keeper checks in a minute (docs/live.md, "The pen"): a pen phone
+ * says 12 (every 5 s); past this a flood's signatures cost the keeper nothing more, and the
+ * table's holder keeps the pen by playing (its entries always count) until the minute is over.
+ */
+export const TABLE_HERES_PER_MINUTE = 60;

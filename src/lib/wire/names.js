@@ -54,6 +54,11 @@ export const askSubject = (table, match) => `passpad.${table}.ask.${match}`;
 export const heresOf = (table) => `passpad.${table}.here.>`;
 /** @param {string} table @param {string} match */
 export const hereSubject = (table, match) => `passpad.${table}.here.${match}`;
+/**
+ * Every table's "still here", as the keeper hears them (imported from each table's account):
+ * a signed one proves the holder is playing, so its pen is not taken (docs/live.md, "The pen").
+ */
+export const ALL_HERES = 'passpad.*.here.*';
 /** Where a phone holding the host credential asks for a new table. */
 export const PROVISION_SUBJECT = 'passpad.provision.table';
 /** Each credential's own inbox prefix: replies to one phone reach no other. @param {string} user */

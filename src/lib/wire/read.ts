@@ -26,6 +26,16 @@ export const Page = v.object({
 });
 export type Page = v.InferOutput<typeof Page>;
 
+/**
+ * The keeper's answer past the table's reads for the minute (TABLE_READS_PER_MINUTE): the phone
+ * waits READ_AGAIN_MS and asks the same page again; it is not offline. An older build reads it
+ * as no page and asks again after its own wait.
+ */
+export const SlowDown = v.object({ why: v.literal('slow-down') });
+export const SLOW_DOWN: v.InferOutput<typeof SlowDown> = { why: 'slow-down' };
+/** How long a phone told `slow-down` waits before it reads again. */
+export const READ_AGAIN_MS = 2_000;
+
 function parsed<T extends v.GenericSchema>(schema: T, bytes: Uint8Array): v.InferOutput<T> | null {
 	try {
 		const read = v.safeParse(schema, JSON.parse(new TextDecoder().decode(bytes)));
@@ -39,3 +49,5 @@ function parsed<T extends v.GenericSchema>(schema: T, bytes: Uint8Array): v.Infe
 export const readAsked = (bytes: Uint8Array): ReadAsked | null => parsed(ReadAsked, bytes);
 /** The keeper's page from its bytes, or null when it is not one. */
 export const readPage = (bytes: Uint8Array): Page | null => parsed(Page, bytes);
+/** Whether the keeper's answer to a read is `slow-down`. */
+export const readSlowDown = (bytes: Uint8Array): boolean => parsed(SlowDown, bytes) !== null;
