@@ -13,6 +13,9 @@ import type { Message, SyncCore } from './core';
 import { defaultProver, type Prover } from './provers';
 import { take, takeMany, takeOther, type Proven } from './take';
 
+/** Batches read ahead of the one being written: their messages held, their proofs started. */
+const AHEAD = 2;
+
 export class GroupReader {
 	#reading: ConsumerMessages | null = null;
 	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
@@ -67,6 +70,7 @@ export class GroupReader {
 			// the next batch read and proven while the last one's transaction is written
 			let batch: Message[] = [];
 			let writing: Promise<void> = Promise.resolve();
+			const waiting: Promise<void>[] = [];
 			for await (const message of messages) {
 				if (message.seq < next) continue;
 				batch.push({
@@ -89,13 +93,19 @@ export class GroupReader {
 				const taking = batch;
 				batch = [];
 				const reached = message.seq >= target || message.info.pending === 0;
-				const proven = await this.#proveAhead(taking);
-				await writing;
-				writing = core
-					.serial(() => this.#takeAll(taking, proven))
-					.then(() => {
-						if (reached) board.reached();
-					});
+				// the stream read on while this batch is proven (workers beside the page) and the
+				// one before written; no more than AHEAD batches wait, however slow the writes
+				const proving = this.#proveAhead(taking);
+				const before = writing;
+				writing = Promise.all([proving, before]).then(([proven]) =>
+					core
+						.serial(() => this.#takeAll(taking, proven))
+						.then(() => {
+							if (reached) board.reached();
+						})
+				);
+				waiting.push(writing);
+				if (waiting.length > AHEAD) await waiting.shift();
 			}
 			await writing;
 			if (batch.length > 0) await core.serial(() => this.#takeAll(batch));
