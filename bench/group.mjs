@@ -17,7 +17,8 @@
 // `--taps`, the tap figure of issue 30 too: tap to painted screen (bench/tap.mjs) on a phone
 // that has joined the group (the match recorded for it, so each tap is a change its sync sends)
 // and on a phone in no group, each build's.
-// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps]
+// With `--no-workers`, this build again with no Worker in its pages (the page proves).
+// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers]
 //   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
@@ -40,6 +41,13 @@ const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 });
 
 const BUILDS = buildsToCompare(process.argv);
+// `--no-workers`: this build once more with no Worker in its pages, so the page proves each
+// batch itself (src/lib/group/provers.ts): what the workers change, under the same load
+if (process.argv.includes('--no-workers')) {
+	process.argv.splice(process.argv.indexOf('--no-workers'), 1);
+	const now = BUILDS.at(-1);
+	BUILDS.push({ ...now, label: `${now.label}, no workers`, noWorkers: true });
+}
 const TAPS = process.argv.includes('--taps');
 if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
 /** Every phone of the bench: a small phone's screen, touch (bench/tap.mjs touches). */
@@ -118,7 +126,7 @@ async function joinInNode(run, club, member) {
 }
 
 /** New phones in Chromium: the built app and the server on one origin, a context each. */
-async function chromiumPhones(build) {
+async function chromiumPhones(build, noWorkers = false) {
 	const server = createServer(appHandler(build));
 	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
@@ -143,6 +151,7 @@ async function chromiumPhones(build) {
 				}
 			}).observe({ type: 'longtask', buffered: true });
 		});
+		if (noWorkers) await page.addInitScript(() => delete globalThis.Worker);
 		const link = kit.groupLinkOf(origin, {
 			g: club.group,
 			n: 'Bench club',
@@ -240,7 +249,9 @@ try {
 	const board = BUILDS.map(() => []);
 	const taps = [];
 	const joins = [];
-	for (const build of BUILDS) joins.push(IN_NODE ? joinInNode : await chromiumPhones(build.dir));
+	for (const build of BUILDS) {
+		joins.push(IN_NODE ? joinInNode : await chromiumPhones(build.dir, build.noWorkers));
+	}
 	const inBuild = (at) => (BUILDS.length > 1 ? ` [${BUILDS[at].label}]` : '');
 	for (let run = 0; run < RUNS; run++) {
 		// the builds in turn, the first one first on even runs: neither always meets the
