@@ -12,7 +12,7 @@
 // Usage: node bench/issue30.mjs [--compare <ref>] [--matches 10000] [--runs 2] [--load 2]
 //   (after `npm run build`)
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { buildsToCompare } from './ref-build.mjs';
 
@@ -47,18 +47,25 @@ spawnSync(
 
 // (b), each build with the machine loaded by `busy` spinning processes
 console.log(`\n== (b) live, pen's commit -> 3 followers' paint, ${busy} busy processes beside it`);
+const PAINT = 'reports/live-paint.json';
 const paints = [];
 for (const build of builds) {
 	const spinners = Array.from({ length: busy }, () =>
 		spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
 	);
 	const before = load();
+	rmSync(PAINT, { force: true });
 	spawnSync(process.execPath, ['bench/live-paint.mjs'], {
 		stdio: 'inherit',
 		env: { ...process.env, BENCH_BUILD: build.dir }
 	});
 	for (const spinner of spinners) spinner.kill();
-	const figure = JSON.parse(readFileSync('reports/live-paint.json', 'utf8'));
+	// a run that failed leaves no figure: never the last run's figure in its place
+	if (!existsSync(PAINT)) {
+		console.log(`${build.label}: live-paint.mjs gave no figure`);
+		continue;
+	}
+	const figure = JSON.parse(readFileSync(PAINT, 'utf8'));
 	paints.push({ build, figure, before });
 }
 console.log(`\n== (b) summary`);
