@@ -32,7 +32,8 @@ export async function loadKit(path) {
  * `npm run server` serves them.
  */
 export async function serveApp(live) {
-	const server = createServer(appHandler('build'));
+	// BENCH_BUILD: another build folder (bench/ref-build.mjs: a git ref's, for before and after)
+	const server = createServer(appHandler(process.env.BENCH_BUILD ?? 'build'));
 	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise((done) => server.listen(port, '127.0.0.1', done));

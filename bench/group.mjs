@@ -12,7 +12,14 @@
 // a new browser context: its own IndexedDB), ready = the group's card says "Up to date", who
 // wins what = /players until its four tables show. With `node` as third argument, in node
 // with fake-indexeddb instead (GroupSync and db/stats.ts through Vite).
-// Usage: node bench/group.mjs [matches] [runs] [node]   (after `npm run build`)
+// With `--compare <ref>`, the app as built at that git ref and this build, phone by phone in
+// turn on the same group (bench/ref-build.mjs): before and after under the same load. With
+// `--taps`, the tap figure of issue 30 too: tap to painted screen (bench/tap.mjs) on a phone
+// that has joined the group (the match recorded for it, so each tap is a change its sync sends)
+// and on a phone in no group, each build's.
+// With `--no-workers`, this build again with no Worker in its pages (the page proves).
+// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers]
+//   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +31,8 @@ import { chromium } from '@playwright/test';
 import { freePort, startLive, proxyLive } from './server.mjs';
 import { appHandler } from '../scripts/app.mjs';
 import { makeClub, memberPhone } from './club.mjs';
+import { buildsToCompare } from './ref-build.mjs';
+import { tapToPaint } from './tap.mjs';
 
 const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 	configFile: false,
@@ -31,6 +40,23 @@ const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 	logLevel: 'error'
 });
 
+const BUILDS = buildsToCompare(process.argv);
+// `--no-workers`: this build once more with no Worker in its pages, so the page proves each
+// batch itself (src/lib/group/provers.ts): what the workers change, under the same load
+if (process.argv.includes('--no-workers')) {
+	process.argv.splice(process.argv.indexOf('--no-workers'), 1);
+	const now = BUILDS.at(-1);
+	BUILDS.push({ ...now, label: `${now.label}, no workers`, noWorkers: true });
+}
+const TAPS = process.argv.includes('--taps');
+if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
+/** Every phone of the bench: a small phone's screen, touch (bench/tap.mjs touches). */
+const PHONE = {
+	viewport: { width: 360, height: 640 },
+	hasTouch: true,
+	isMobile: true,
+	locale: 'en-GB'
+};
 const MATCHES = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const IN_NODE = process.argv[4] === 'node';
@@ -100,8 +126,8 @@ async function joinInNode(run, club, member) {
 }
 
 /** New phones in Chromium: the built app and the server on one origin, a context each. */
-async function chromiumPhones() {
-	const server = createServer(appHandler(process.env.BENCH_BUILD ?? 'build'));
+async function chromiumPhones(build, noWorkers = false) {
+	const server = createServer(appHandler(build));
 	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
 	const port = await freePort();
 	await new Promise((done) => server.listen(port, '127.0.0.1', done));
@@ -110,8 +136,9 @@ async function chromiumPhones() {
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 	});
-	const join = async (run, club, member) => {
-		const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+	/** `keep`: the phone is left open once caught up, for its taps (`context` in the answer) */
+	const join = async (run, club, member, keep = false) => {
+		const context = await browser.newContext(PHONE);
 		const page = await context.newPage();
 		// the main thread's long tasks while the phone catches up: how long a tap may wait
 		await page.addInitScript(() => {
@@ -124,6 +151,7 @@ async function chromiumPhones() {
 				}
 			}).observe({ type: 'longtask', buffered: true });
 		});
+		if (noWorkers) await page.addInitScript(() => delete globalThis.Worker);
 		const link = kit.groupLinkOf(origin, {
 			g: club.group,
 			n: 'Bench club',
@@ -162,19 +190,44 @@ async function chromiumPhones() {
 					open.onerror = () => done('matches not counted');
 				})
 		);
-		await context.close();
+		await page.close();
+		if (!keep) await context.close();
 		return {
 			ready,
 			board,
-			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all`
+			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all`,
+			...(keep ? { context } : {})
 		};
 	};
+	join.origin = origin;
+	join.browser = browser;
 	join.close = async () => {
 		await browser.close();
 		proxy.close?.();
 		server.close();
 	};
 	return join;
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * Issue 30's tap figure on one build: bench/tap.mjs on the phone that joined the group (the
+ * match recorded for the group) and on a phone in no group, one after the other.
+ */
+async function groupTaps(join, context) {
+	const inGroup = {
+		load: load(),
+		...(await tapToPaint(join.browser, join.origin, { context, recordFor: 'Bench club' }))
+	};
+	const alone = {
+		load: load(),
+		...(await tapToPaint(join.browser, join.origin, { device: PHONE }))
+	};
+	return {
+		[`in the group (${MEMBERS} members, ${MATCHES} matches)`]: inGroup,
+		'in no group': alone
+	};
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-group-'));
@@ -192,25 +245,51 @@ try {
 			`${players} players made and published in ${seconds(performance.now() - began)}`
 	);
 
-	const ready = [];
-	const board = [];
-	const joinIn = IN_NODE ? joinInNode : await chromiumPhones();
+	const ready = BUILDS.map(() => []);
+	const board = BUILDS.map(() => []);
+	const taps = [];
+	const joins = [];
+	for (const build of BUILDS) {
+		joins.push(IN_NODE ? joinInNode : await chromiumPhones(build.dir, build.noWorkers));
+	}
+	const inBuild = (at) => (BUILDS.length > 1 ? ` [${BUILDS[at].label}]` : '');
 	for (let run = 0; run < RUNS; run++) {
-		const loadBefore = load();
-		const figures = await joinIn(run, club, members[1 + run]);
-		ready.push(figures.ready);
-		board.push(figures.board);
+		// the builds in turn, the first one first on even runs: neither always meets the
+		// machine as the other left it
+		const order = BUILDS.map((_, at) => at);
+		if (run % 2 === 1) order.reverse();
+		for (const at of order) {
+			const loadBefore = load();
+			const member = members[1 + run * BUILDS.length + at];
+			const keep = TAPS && run === 0 && !IN_NODE;
+			const figures = await joins[at](run, club, member, keep);
+			ready[at].push(figures.ready);
+			board[at].push(figures.board);
+			console.log(
+				`new phone ${run + 1}${inBuild(at)}: ready to play in ${seconds(figures.ready)} (${figures.said}), ` +
+					`who wins what in ${figures.board.toFixed(0)} ms (load ${loadBefore})`
+			);
+			if (keep) taps[at] = await groupTaps(joins[at], figures.context);
+		}
+	}
+	for (const join of joins) await join.close?.();
+	for (const [at, build] of BUILDS.entries()) {
 		console.log(
-			`new phone ${run + 1}: ready to play in ${seconds(figures.ready)} (${figures.said}), ` +
-				`who wins what in ${figures.board.toFixed(0)} ms (load ${loadBefore})`
+			`new phone, p50 of ${RUNS}${inBuild(at)}: ready to play ${seconds(median(ready[at]))}, ` +
+				`who wins what ${median(board[at]).toFixed(0)} ms ` +
+				`(${IN_NODE ? 'node, fake-indexeddb' : 'Chromium'}; ${MATCHES} matches; ${build.dir})`
 		);
 	}
-	await joinIn.close?.();
-	console.log(
-		`new phone, p50 of ${RUNS}: ready to play ${seconds(median(ready))}, ` +
-			`who wins what ${median(board).toFixed(0)} ms ` +
-			`(${IN_NODE ? 'node, fake-indexeddb' : 'Chromium'}; ${MATCHES} matches)`
-	);
+	for (const [at, tap] of taps.entries()) {
+		if (!tap) continue;
+		for (const [where, figure] of Object.entries(tap)) {
+			console.log(
+				`tap${inBuild(at)}, ${where}: tap to painted median ${ms(figure.tapToPaint.median)}, ` +
+					`p95 ${ms(figure.tapToPaint.p95)}; commit median ${ms(figure.commit.median)}, ` +
+					`p95 ${ms(figure.commit.p95)} (${figure.taps} touches in a ${figure.seeded}-action match, load ${figure.load})`
+			);
+		}
+	}
 } finally {
 	await live.stop();
 	rmSync(dir, { recursive: true, force: true });

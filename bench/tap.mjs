@@ -162,14 +162,24 @@ const percentile = (values, p) => {
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} base
+ * @param {{ context?: import('@playwright/test').BrowserContext, device?: object, recordFor?: string }} [options]
+ *   `context`: a phone already set up (bench/group.mjs: one that joined a group), else a new
+ *   one as `device` says (a Pixel 7 unless said); `recordFor`: the group the match is recorded for ("Record for" on the new match page),
+ *   so every tap is a change the group's sync sends
  */
-export async function tapToPaint(browser, base) {
-	const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-GB' });
+export async function tapToPaint(browser, base, options = {}) {
+	const context =
+		options.context ??
+		(await browser.newContext(options.device ?? { ...devices['Pixel 7'], locale: 'en-GB' }));
+	// the probe wraps IndexedDB's reads before the app's scripts: installed on the page below
 	await context.addInitScript(probe);
 	const page = await context.newPage();
 	await page.goto(`${base}/new?game=ill-pass`);
 	const seats = page.getByLabel(/Name of the player in seat/);
 	for (const [index, name] of ['Ana', 'Ben', 'Cleo'].entries()) await seats.nth(index).fill(name);
+	if (options.recordFor) {
+		await page.getByRole('radio', { name: options.recordFor, exact: true }).check();
+	}
 	await page.getByRole('button', { name: 'Start the match' }).click();
 	await page.waitForURL(/\/match\//);
 

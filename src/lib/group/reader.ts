@@ -1,8 +1,8 @@
 /**
  * Reading a group's stream (docs/group.md, "On the phone"): an ordered consumer from
  * `last_per_subject` on a phone's first read, else on from `readTo`; the whole record at first
- * many messages a transaction (each batch proven while the last one is written, giving way to
- * the page's events), then each message as it comes.
+ * many messages a transaction (each batch proven while the last one is written, by workers
+ * beside the page where there are: provers.ts), then each message as it comes.
  */
 import { DeliverPolicy, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { RECORD_TABLES } from '$lib/db/group/here';
@@ -10,27 +10,26 @@ import { keepReadTo, readToOf } from '$lib/db/group/synced';
 import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
 import type { Message, SyncCore } from './core';
-import { thingOfSubject } from './record';
-import { reconcile, type Decision } from './reconcile';
+import { defaultProver, type Prover } from './provers';
 import { take, takeMany, takeOther, type Proven } from './take';
 
-/** How long a proof ahead runs before IndexedDB's events get their turn. */
-const SLICE_MS = 12;
-/** Lets the browser's queued events run (scheduler.yield where there is one). */
-const giveWay = (): Promise<void> => {
-	const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-	return scheduler?.yield ? scheduler.yield() : new Promise((done) => setTimeout(done, 0));
-};
+/** Batches read ahead of the one being written: their messages held, their proofs started. */
+const AHEAD = 2;
 
 export class GroupReader {
 	#reading: ConsumerMessages | null = null;
 	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
 	#ahead = false;
 
-	constructor(private readonly core: SyncCore) {}
+	constructor(
+		private readonly core: SyncCore,
+		/** who proves a joining phone's batches: workers beside the page where there are */
+		private readonly prover: Prover & { stop?(): void } = defaultProver()
+	) {}
 
 	stop() {
 		this.#reading?.stop();
+		this.prover.stop?.();
 	}
 
 	async read() {
@@ -71,6 +70,7 @@ export class GroupReader {
 			// the next batch read and proven while the last one's transaction is written
 			let batch: Message[] = [];
 			let writing: Promise<void> = Promise.resolve();
+			const waiting: Promise<void>[] = [];
 			for await (const message of messages) {
 				if (message.seq < next) continue;
 				batch.push({
@@ -93,13 +93,19 @@ export class GroupReader {
 				const taking = batch;
 				batch = [];
 				const reached = message.seq >= target || message.info.pending === 0;
-				const proven = await this.#proveAhead(taking);
-				await writing;
-				writing = core
-					.serial(() => this.#takeAll(taking, proven))
-					.then(() => {
-						if (reached) board.reached();
-					});
+				// the stream read on while this batch is proven (workers beside the page) and the
+				// one before written; no more than AHEAD batches wait, however slow the writes
+				const proving = this.#proveAhead(taking);
+				const before = writing;
+				writing = Promise.all([proving, before]).then(([proven]) =>
+					core
+						.serial(() => this.#takeAll(taking, proven))
+						.then(() => {
+							if (reached) board.reached();
+						})
+				);
+				waiting.push(writing);
+				if (waiting.length > AHEAD) await waiting.shift();
 			}
 			await writing;
 			if (batch.length > 0) await core.serial(() => this.#takeAll(batch));
@@ -157,25 +163,13 @@ export class GroupReader {
 
 	/**
 	 * A joining phone's next batch, each match read and proven as a thing new here would be
-	 * (reconcile.ts: the same pure decision takeMany makes), while the last batch's transaction
-	 * is written: IndexedDB works in the browser's own process meanwhile, and the proofs give
-	 * way to its events now and then. takeMany uses a proof only for a thing still new here.
+	 * (prove-batch.ts: the same pure decision takeMany makes), while the last batch's
+	 * transaction is written: by workers beside the page where the browser has them, else by
+	 * the page in slices. takeMany uses a proof only for a thing still new here.
 	 */
 	async #proveAhead(batch: readonly Message[]): Promise<Proven> {
-		const proven = new Map<number, Decision>();
-		if (!this.#ahead || batch.length < 2) return proven;
-		let since = performance.now();
-		for (const message of batch) {
-			const thing = thingOfSubject(this.core.group, message.subject);
-			if (!thing?.startsWith('match.')) continue;
-			const { seq, msgId, data } = message;
-			proven.set(seq, reconcile({ hash: null }, undefined, { thing, seq, msgId, data }));
-			if (performance.now() - since > SLICE_MS) {
-				await giveWay();
-				since = performance.now();
-			}
-		}
-		return proven;
+		if (!this.#ahead || batch.length < 2) return new Map();
+		return this.prover(this.core.group, batch);
 	}
 
 	/** The newest record of each member (a start that reads on after `readTo` meets none). */
