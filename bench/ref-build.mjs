@@ -1,39 +1,21 @@
 // Before and after in one run (bench/RESULTS.md, "Method"): the app built as it was at a git
 // ref, beside this checkout's own `build/`, so a bench serves both and measures them in turn
-// under the same load. The ref's files come from `git archive` into a folder of the system's
-// temporary directory (kept, keyed by the commit: a second run reuses it), built there with this
-// checkout's node_modules.
+// under the same load. Built once into .old-build/<commit> by scripts/old-build.mjs (the
+// two-builds test's older build is the same folder).
 //   node bench/ref-build.mjs <ref>        builds it, prints the build folder
 // A bench given `--compare <ref>` calls buildsToCompare: [{ label, dir }] for the ref and now.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oldBuild } from '../scripts/old-build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
-/** The build folder of `ref` (built on first use), and the commit it names. */
+/** The build folder of `ref` (built once by scripts/old-build.mjs, as the two-builds test's). */
 export function buildOfRef(ref) {
 	const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
-	const dir = join(tmpdir(), `passpad-ref-${commit.slice(0, 12)}`);
-	const build = join(dir, 'build');
-	if (existsSync(join(build, 'index.html')) && existsSync(join(build, '200.html'))) {
-		return { commit, dir: build };
-	}
-	mkdirSync(dir, { recursive: true });
-	execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C '${dir}'`], { cwd: ROOT });
-	if (!existsSync(join(dir, 'node_modules'))) {
-		symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-	}
-	console.log(`building ${ref} (${commit.slice(0, 7)}) in ${dir} ...`);
-	const built = spawnSync('npm', ['run', 'build'], {
-		cwd: dir,
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
-	if (built.status !== 0) throw new Error(`the build of ${ref} failed`);
-	return { commit, dir: build };
+	return { commit, dir: oldBuild(commit) };
 }
 
 /**
