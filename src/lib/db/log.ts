@@ -4,6 +4,7 @@ import { LogConflict, MissingMatch } from './errors';
 import { entryPlayed, gapPlayed, padEntry } from './played';
 import { retally } from './totals';
 import { queueSend } from './links';
+import { trackMatch } from './changed';
 import type { LogEntry, MatchResult, MatchRow, PlayStatus, SendChange } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
@@ -63,35 +64,41 @@ async function writeLog(
 ): Promise<MatchRow> {
 	const db = database();
 	const write = () =>
-		db.transaction('rw', [db.matches, db.logs, db.totals, db.links, db.sends], async () => {
-			const match = await db.matches.get(matchId);
-			if (!match) throw new MissingMatch(matchId);
-			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-			const entries = await readEntries(db, matchId);
-			const changed = change(match, entries);
-			await writeEntries(db, matchId, changed.entries);
-			// an entry on an abandoned or handed-over match is play: it resumes here (the status is
-			// the rules' again), rather than an entry refused and lost
-			const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
-			const now = Date.now();
-			const next = {
-				...played,
-				...changed.fields,
-				updatedAt: now,
-				// the time since the last write is play, unless the table went idle (played.ts) or
-				// the players set the time by hand
-				playedMs: match.playedByHand
-					? match.playedMs
-					: match.playedMs + playedBefore(match, entries, changed.entries, now),
-				revision: match.revision + 1
-			};
-			await db.matches.put(next);
-			// a match that finishes, or is finished no longer (undo, edit), moves who wins what
-			await retally(db.totals, [[match, next]]);
-			// what a live table must be sent is written with the change (links.ts)
-			if (send.length > 0) await queueSend(db, matchId, expected, send);
-			return next;
-		});
+		db.transaction(
+			'rw',
+			[db.matches, db.logs, db.totals, db.links, db.sends, db.changed],
+			async () => {
+				const match = await db.matches.get(matchId);
+				if (!match) throw new MissingMatch(matchId);
+				if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+				const entries = await readEntries(db, matchId);
+				const changed = change(match, entries);
+				await writeEntries(db, matchId, changed.entries);
+				// an entry on an abandoned or handed-over match is play: it resumes here (the status is
+				// the rules' again), rather than an entry refused and lost
+				const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
+				const now = Date.now();
+				const next = {
+					...played,
+					...changed.fields,
+					updatedAt: now,
+					// the time since the last write is play, unless the table went idle (played.ts) or
+					// the players set the time by hand
+					playedMs: match.playedByHand
+						? match.playedMs
+						: match.playedMs + playedBefore(match, entries, changed.entries, now),
+					revision: match.revision + 1
+				};
+				await db.matches.put(next);
+				// a match that finishes, or is finished no longer (undo, edit), moves who wins what
+				await retally(db.totals, [[match, next]]);
+				// what a live table must be sent is written with the change (links.ts)
+				if (send.length > 0) await queueSend(db, matchId, expected, send);
+				// and what its group must be sent, tracked with it (changed.ts)
+				await trackMatch(db, next);
+				return next;
+			}
+		);
 	// the write that leaves the match finished (its last action, a redo, an edit) is on disk
 	// before the screen says the match is over
 	return summary.status === 'finished' ? durably(db, write) : write();

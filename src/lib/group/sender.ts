@@ -56,6 +56,7 @@ export class GroupSender {
 		const synced = await db.synced.get([core.group, entry.subject]);
 		if (body.contest === null && (await db.conflicts.get([core.group, entry.subject]))) {
 			await dropPending(db, entry.seq!);
+			core.built.delete(entry.subject);
 			return 'sent';
 		}
 		const expected = synced?.seq ?? 0;
@@ -70,6 +71,8 @@ export class GroupSender {
 			!(await sends(core, body.id, heard))
 		) {
 			await dropPending(db, entry.seq!);
+			// its tracked change is done with at the next look (changes.ts)
+			core.built.delete(entry.subject);
 			return 'sent';
 		}
 		if (!entry.attempted) await markAttempted(db, entry.seq!);
@@ -80,6 +83,9 @@ export class GroupSender {
 				{ msgID: entry.msgId, expect: { lastSubjectSequence: expected } }
 			);
 			await acknowledged(db, entry, ack.seq);
+			if (entry.changed !== undefined && core.built.get(entry.subject) === entry.changed) {
+				core.built.delete(entry.subject);
+			}
 			return 'sent';
 		} catch (error) {
 			if (error instanceof JetStreamApiError) {
