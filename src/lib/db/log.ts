@@ -1,4 +1,4 @@
-import { database, durably } from './db';
+import { database, durably, type PasspadDb } from './db';
 import { readEntries, writeEntries } from './entries';
 import { LogConflict, MissingMatch } from './errors';
 import { entryPlayed, gapPlayed, padEntry } from './played';
@@ -19,8 +19,7 @@ export interface Log {
 }
 
 /** The match and its actions in seq order, read in one transaction so they agree. */
-export async function loadLog(matchId: string): Promise<Log> {
-	const db = database();
+export async function loadLog(matchId: string, db: PasspadDb = database()): Promise<Log> {
 	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(matchId);
 		if (!match) throw new MissingMatch(matchId);
@@ -60,9 +59,9 @@ async function writeLog(
 		match: MatchRow,
 		entries: LogEntry[]
 	) => { entries: LogEntry[]; fields: Partial<MatchRow> },
-	send: readonly SendChange[] = []
+	send: readonly SendChange[],
+	db: PasspadDb
 ): Promise<MatchRow> {
-	const db = database();
 	const write = () =>
 		db.transaction(
 			'rw',
@@ -110,7 +109,9 @@ export function appendAction(
 	expected: number,
 	action: unknown,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -120,7 +121,8 @@ export function appendAction(
 			entries: [...entries, { action, at: Date.now() }],
 			fields: { length: expected + 1, redo: [], ...summary }
 		}),
-		send
+		send,
+		db
 	);
 }
 
@@ -129,7 +131,9 @@ export function undoAction(
 	matchId: string,
 	expected: number,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -147,7 +151,8 @@ export function undoAction(
 				}
 			};
 		},
-		send
+		send,
+		db
 	);
 }
 
@@ -156,7 +161,9 @@ export function redoAction(
 	matchId: string,
 	expected: number,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -170,7 +177,8 @@ export function redoAction(
 				fields: { length: expected + 1, redo: match.redo.slice(0, -1), ...summary }
 			};
 		},
-		send
+		send,
+		db
 	);
 }
 
@@ -183,7 +191,9 @@ export function replaceLog(
 	expected: number,
 	actions: readonly unknown[],
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -197,6 +207,7 @@ export function replaceLog(
 				fields: { length: actions.length, redo: [], ...summary }
 			};
 		},
-		send
+		send,
+		db
 	);
 }

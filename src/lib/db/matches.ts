@@ -22,10 +22,13 @@ export interface NewMatch {
 }
 
 /** A new match and any new roster players, in one transaction. */
-export async function createMatch(input: NewMatch, now = Date.now()): Promise<MatchRow> {
-	const db = database();
+export async function createMatch(
+	input: NewMatch,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
 	const match = await db.transaction('rw', [db.players, db.matches, ...TRACKED(db)], async () => {
-		const players = await playersFor(input.names, now);
+		const players = await playersFor(input.names, now, db);
 		const row: MatchRow = {
 			id: newId(),
 			game: input.game,
@@ -55,8 +58,8 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 	return match;
 }
 
-export function getMatch(id: string): Promise<MatchRow | undefined> {
-	return database().matches.get(id);
+export function getMatch(id: string, db: PasspadDb = database()): Promise<MatchRow | undefined> {
+	return db.matches.get(id);
 }
 
 /** Newest first, a page at a time: history never loads every match. */
@@ -153,9 +156,9 @@ export class WrongStatus extends Error {
 async function setStatus(
 	id: string,
 	from: MatchStatus,
-	change: (match: MatchRow) => MatchRow
+	change: (match: MatchRow) => MatchRow,
+	db: PasspadDb
 ): Promise<MatchRow> {
-	const db = database();
 	return db.transaction('rw', db.matches, db.totals, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
@@ -174,16 +177,27 @@ async function setStatus(
  * of matches to continue, counted in no result (stats.ts). A finished match has a result and
  * cannot be abandoned.
  */
-export function abandonMatch(id: string, now = Date.now()): Promise<MatchRow> {
-	return setStatus(id, 'active', (match) => ({ ...match, status: 'abandoned', abandonedAt: now }));
+export function abandonMatch(
+	id: string,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return setStatus(
+		id,
+		'active',
+		(match) => ({ ...match, status: 'abandoned', abandonedAt: now }),
+		db
+	);
 }
 
 /** Takes an abandoned match back up where it stopped. */
-export function resumeMatch(id: string): Promise<MatchRow> {
-	return setStatus(id, 'abandoned', ({ abandonedAt: _abandoned, ...match }) => ({
-		...match,
-		status: 'active'
-	}));
+export function resumeMatch(id: string, db: PasspadDb = database()): Promise<MatchRow> {
+	return setStatus(
+		id,
+		'abandoned',
+		({ abandonedAt: _abandoned, ...match }) => ({ ...match, status: 'active' }),
+		db
+	);
 }
 
 /**
@@ -191,13 +205,20 @@ export function resumeMatch(id: string): Promise<MatchRow> {
  * off the list to continue, counted in no result. An entry made here after all takes it back
  * up (log.ts).
  */
-export function handOverMatch(id: string, now = Date.now()): Promise<MatchRow> {
-	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }));
+export function handOverMatch(
+	id: string,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }), db);
 }
 
 /** The players' note on a match (where, what happened); '' removes it. */
-export async function setNotes(id: string, notes: string): Promise<MatchRow> {
-	const db = database();
+export async function setNotes(
+	id: string,
+	notes: string,
+	db: PasspadDb = database()
+): Promise<MatchRow> {
 	return db.transaction('rw', db.matches, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
@@ -216,8 +237,11 @@ export async function setNotes(id: string, notes: string): Promise<MatchRow> {
  * The time played set by hand (then kept as the players said), or, with null, measured again
  * from the log's times (played.ts).
  */
-export async function setTimePlayed(id: string, ms: number | null): Promise<MatchRow> {
-	const db = database();
+export async function setTimePlayed(
+	id: string,
+	ms: number | null,
+	db: PasspadDb = database()
+): Promise<MatchRow> {
 	return db.transaction('rw', db.matches, db.logs, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);

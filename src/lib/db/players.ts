@@ -23,8 +23,11 @@ export async function roster(includeHidden = false): Promise<PlayerRow[]> {
  * transaction when there is one, so a new match and its new players are written together (its
  * scope then holds `changed` and `synced`: a player shown again is a change for its groups).
  */
-export async function playersFor(names: string[], now = Date.now()): Promise<PlayerRow[]> {
-	const db = database();
+export async function playersFor(
+	names: string[],
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<PlayerRow[]> {
 	const rows: PlayerRow[] = [];
 	for (const raw of names) {
 		const name = cleanName(raw);
