@@ -41,8 +41,12 @@ export class GroupSender {
 
 	async #next(skipped: Set<number>): Promise<OutboxRow | undefined> {
 		const core = this.core;
-		const all = await core.db.outbox.where('group').equals(core.group).toArray();
-		return all.find((entry) => !skipped.has(entry.seq!) && !core.stale.has(entry.subject));
+		// read in order up to the first that may go, not the whole outbox (each holds a version)
+		return core.db.outbox
+			.where('group')
+			.equals(core.group)
+			.filter((entry) => !skipped.has(entry.seq!) && !core.stale.has(entry.subject))
+			.first();
 	}
 
 	async #publish(entry: OutboxRow): Promise<'sent' | 'skip' | 'offline'> {
