@@ -9,6 +9,7 @@ import { nameKey } from './players';
 import { writeEntriesOf } from './entries';
 import type { LogEntry, MatchRow, PlayerRow } from './schema';
 import { retally } from './totals';
+import { trackMatches } from './changed';
 import type { BackupFile, OnProgress } from './backup-validate';
 import { newId } from '../wire/ids';
 
@@ -114,6 +115,8 @@ export async function importBackup(
 			logs.push({ matchId: match.id, entries: log });
 		}
 		await db.matches.bulkAdd(rows);
+		// a match of a group this phone belongs to is the group's to have (changed.ts)
+		await trackMatches(db, rows);
 		await writeEntriesOf(db, logs);
 		// the finished ones count in who wins what, in the part's own transaction
 		await retally(
@@ -136,13 +139,17 @@ export async function importBackup(
 			const part = backup.matches.slice(start, end);
 			const first = start === 0;
 			const saved = await durably(db, () =>
-				db.transaction('rw', db.players, db.groups, db.matches, db.logs, db.totals, async () => {
-					if (first) {
-						await mergePlayers();
-						await addGroups();
+				db.transaction(
+					'rw',
+					[db.players, db.groups, db.matches, db.logs, db.totals, db.changed],
+					async () => {
+						if (first) {
+							await mergePlayers();
+							await addGroups();
+						}
+						return saveMatches(part);
 					}
-					return saveMatches(part);
-				})
+				)
 			);
 			report.matches += saved;
 			report.skipped += part.length - saved;

@@ -3,6 +3,7 @@ import {
 	DB_NAME,
 	SCHEMA,
 	type ActionRow,
+	type ChangedRow,
 	type ConflictRow,
 	type EveningRow,
 	type GroupRow,
@@ -22,6 +23,7 @@ import { timePlayed } from './played';
 import { recountTotals } from './totals';
 import type { OldResult } from './backfill';
 import { movedLive } from './links-v9';
+import { trackedBefore } from './changed-v10';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
@@ -41,6 +43,8 @@ export class PasspadDb extends Dexie {
 	/** v9: live play's links, pen and agreed log per match, and its outbox (links.ts) */
 	links!: EntityTable<LinkRow, 'match'>;
 	sends!: Dexie.Table<SendRow, number>;
+	/** v10: what changed here of a group's record, its version still to send (changed.ts) */
+	changed!: Dexie.Table<ChangedRow, [string, string]>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -148,6 +152,12 @@ export class PasspadDb extends Dexie {
 		this.version(9)
 			.stores(SCHEMA[9])
 			.upgrade((tx) => movedLive(tx.table<LinkRow>('links'), tx.table<SettingRow>('settings'), tx));
+		this.version(10)
+			.stores(SCHEMA[10])
+			.upgrade((tx) => {
+				this.upgrading = true;
+				return trackedBefore(tx);
+			});
 	}
 }
 

@@ -71,7 +71,10 @@ describe('durability: strict for the writes that end a match or import', () => {
 		writes = [];
 		await importBackup(readBackup(file));
 		expect(writes.filter((write) => write.stores.includes('matches'))).toEqual([
-			{ stores: ['groups', 'logs', 'matches', 'players', 'totals'], durability: 'strict' }
+			{
+				stores: ['changed', 'groups', 'logs', 'matches', 'players', 'totals'],
+				durability: 'strict'
+			}
 		]);
 	});
 });

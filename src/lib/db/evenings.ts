@@ -4,6 +4,7 @@
  * written, nor a match of the draw goes unnoted.
  */
 import { database } from './db';
+import { TRACKED, track } from './changed';
 import { createMatch, type NewMatch } from './matches';
 import type { EveningRow, MatchRow } from './schema';
 
@@ -17,8 +18,13 @@ export function getEvening(id: string): Promise<EveningRow | undefined> {
 	return database().evenings.get(id);
 }
 
+/** An evening written here, and its group's change tracked with it (changed.ts). */
 export async function putEvening(row: EveningRow): Promise<void> {
-	await database().evenings.put(row);
+	const db = database();
+	await db.transaction('rw', db.evenings, db.changed, async () => {
+		await db.evenings.put(row);
+		await track(db, row.group, `evening.${row.id}`);
+	});
 }
 
 /** Not started: the table already has its match (from another tab, say), or is gone. */
@@ -35,7 +41,7 @@ export async function startTable(
 	now = Date.now()
 ): Promise<MatchRow> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, db.evenings, async () => {
+	return db.transaction('rw', [db.players, db.matches, db.evenings, ...TRACKED(db)], async () => {
 		const row = await db.evenings.get(evening);
 		const seat = row?.drawn[round]?.tables[table];
 		if (!row || !seat || seat.match !== null) throw new TableTaken();
@@ -49,6 +55,7 @@ export async function startTable(
 					}
 		);
 		await db.evenings.put({ ...row, drawn, updatedAt: now });
+		await track(db, row.group, `evening.${row.id}`);
 		return match;
 	});
 }

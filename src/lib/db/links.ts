@@ -1,6 +1,7 @@
 import type { PasspadDb } from './db';
 import type { LinkRow, PenSaid, SendChange, SendRow } from './schema';
 import { DEVICE_KEY, HOST_KEY } from './links-v9';
+import { TRACKED, trackHeard } from './changed';
 
 /**
  * Live play's state between phones, in IndexedDB (schema v9; docs/wire.md, "On the phone: one
@@ -13,10 +14,14 @@ export function linkOf(db: PasspadDb, match: string): Promise<LinkRow | undefine
 	return db.links.get(match);
 }
 
-/** A row with nothing left in it goes. */
+/**
+ * A row with nothing left in it goes. Live play's say on the match moved: a group that heard of
+ * it looks at it again (changed.ts), in the same transaction.
+ */
 async function putRow(db: PasspadDb, row: LinkRow): Promise<void> {
 	if (row.live || row.pen || row.synced !== undefined) await db.links.put(row);
 	else await db.links.delete(row.match);
+	await trackHeard(db, row.match);
 }
 
 /**
@@ -29,7 +34,7 @@ export function putLive(
 	match: string,
 	live: NonNullable<LinkRow['live']> | null
 ): Promise<void> {
-	return db.transaction('rw', db.links, db.sends, async () => {
+	return db.transaction('rw', [db.links, db.sends, ...TRACKED(db)], async () => {
 		const row: LinkRow = (await db.links.get(match)) ?? { match };
 		if (live) {
 			// a new table of the match: what the last one said of its pen is over
@@ -47,7 +52,7 @@ export function putLive(
 
 /** Where the pen is, as the table last said; "done" is changed only by the pen coming here. */
 export function putPen(db: PasspadDb, match: string, pen: PenSaid): Promise<void> {
-	return db.transaction('rw', db.links, async () => {
+	return db.transaction('rw', [db.links, ...TRACKED(db)], async () => {
 		const row: LinkRow = (await db.links.get(match)) ?? { match };
 		if (pen === 'elsewhere' && row.pen === 'done') return;
 		row.pen = pen;

@@ -1,9 +1,10 @@
-import { database, durably } from './db';
+import { database, durably, type PasspadDb } from './db';
 import { readEntries, writeEntries } from './entries';
 import { LogConflict, MissingMatch } from './errors';
 import { entryPlayed, gapPlayed, padEntry } from './played';
 import { retally } from './totals';
 import { queueSend } from './links';
+import { trackMatch } from './changed';
 import type { LogEntry, MatchResult, MatchRow, PlayStatus, SendChange } from './schema';
 
 /** What the rules say about the log after a write: kept on the match row for lists. */
@@ -18,8 +19,7 @@ export interface Log {
 }
 
 /** The match and its actions in seq order, read in one transaction so they agree. */
-export async function loadLog(matchId: string): Promise<Log> {
-	const db = database();
+export async function loadLog(matchId: string, db: PasspadDb = database()): Promise<Log> {
 	return db.transaction('r', db.matches, db.logs, async () => {
 		const match = await db.matches.get(matchId);
 		if (!match) throw new MissingMatch(matchId);
@@ -59,39 +59,45 @@ async function writeLog(
 		match: MatchRow,
 		entries: LogEntry[]
 	) => { entries: LogEntry[]; fields: Partial<MatchRow> },
-	send: readonly SendChange[] = []
+	send: readonly SendChange[],
+	db: PasspadDb
 ): Promise<MatchRow> {
-	const db = database();
 	const write = () =>
-		db.transaction('rw', [db.matches, db.logs, db.totals, db.links, db.sends], async () => {
-			const match = await db.matches.get(matchId);
-			if (!match) throw new MissingMatch(matchId);
-			if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
-			const entries = await readEntries(db, matchId);
-			const changed = change(match, entries);
-			await writeEntries(db, matchId, changed.entries);
-			// an entry on an abandoned or handed-over match is play: it resumes here (the status is
-			// the rules' again), rather than an entry refused and lost
-			const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
-			const now = Date.now();
-			const next = {
-				...played,
-				...changed.fields,
-				updatedAt: now,
-				// the time since the last write is play, unless the table went idle (played.ts) or
-				// the players set the time by hand
-				playedMs: match.playedByHand
-					? match.playedMs
-					: match.playedMs + playedBefore(match, entries, changed.entries, now),
-				revision: match.revision + 1
-			};
-			await db.matches.put(next);
-			// a match that finishes, or is finished no longer (undo, edit), moves who wins what
-			await retally(db.totals, [[match, next]]);
-			// what a live table must be sent is written with the change (links.ts)
-			if (send.length > 0) await queueSend(db, matchId, expected, send);
-			return next;
-		});
+		db.transaction(
+			'rw',
+			[db.matches, db.logs, db.totals, db.links, db.sends, db.changed],
+			async () => {
+				const match = await db.matches.get(matchId);
+				if (!match) throw new MissingMatch(matchId);
+				if (match.length !== expected) throw new LogConflict(matchId, expected, match.length);
+				const entries = await readEntries(db, matchId);
+				const changed = change(match, entries);
+				await writeEntries(db, matchId, changed.entries);
+				// an entry on an abandoned or handed-over match is play: it resumes here (the status is
+				// the rules' again), rather than an entry refused and lost
+				const { abandonedAt: _abandoned, handedAt: _handed, ...played } = match;
+				const now = Date.now();
+				const next = {
+					...played,
+					...changed.fields,
+					updatedAt: now,
+					// the time since the last write is play, unless the table went idle (played.ts) or
+					// the players set the time by hand
+					playedMs: match.playedByHand
+						? match.playedMs
+						: match.playedMs + playedBefore(match, entries, changed.entries, now),
+					revision: match.revision + 1
+				};
+				await db.matches.put(next);
+				// a match that finishes, or is finished no longer (undo, edit), moves who wins what
+				await retally(db.totals, [[match, next]]);
+				// what a live table must be sent is written with the change (links.ts)
+				if (send.length > 0) await queueSend(db, matchId, expected, send);
+				// and what its group must be sent, tracked with it (changed.ts)
+				await trackMatch(db, next);
+				return next;
+			}
+		);
 	// the write that leaves the match finished (its last action, a redo, an edit) is on disk
 	// before the screen says the match is over
 	return summary.status === 'finished' ? durably(db, write) : write();
@@ -103,7 +109,9 @@ export function appendAction(
 	expected: number,
 	action: unknown,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -113,7 +121,8 @@ export function appendAction(
 			entries: [...entries, { action, at: Date.now() }],
 			fields: { length: expected + 1, redo: [], ...summary }
 		}),
-		send
+		send,
+		db
 	);
 }
 
@@ -122,7 +131,9 @@ export function undoAction(
 	matchId: string,
 	expected: number,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -140,7 +151,8 @@ export function undoAction(
 				}
 			};
 		},
-		send
+		send,
+		db
 	);
 }
 
@@ -149,7 +161,9 @@ export function redoAction(
 	matchId: string,
 	expected: number,
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -163,7 +177,8 @@ export function redoAction(
 				fields: { length: expected + 1, redo: match.redo.slice(0, -1), ...summary }
 			};
 		},
-		send
+		send,
+		db
 	);
 }
 
@@ -176,7 +191,9 @@ export function replaceLog(
 	expected: number,
 	actions: readonly unknown[],
 	summary: LogSummary,
-	send: readonly SendChange[] = []
+	send: readonly SendChange[] = [],
+	/** the phone's database (the app's one; a test's phone its own) */
+	db: PasspadDb = database()
 ): Promise<MatchRow> {
 	return writeLog(
 		matchId,
@@ -190,6 +207,7 @@ export function replaceLog(
 				fields: { length: actions.length, redo: [], ...summary }
 			};
 		},
-		send
+		send,
+		db
 	);
 }

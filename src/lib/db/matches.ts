@@ -1,12 +1,13 @@
 import { Dexie } from 'dexie';
 import type { GameId } from '../rules/common';
-import { database, durably } from './db';
+import { database, durably, type PasspadDb } from './db';
 import { MissingMatch } from './errors';
 import { playersFor } from './players';
 import { askToPersist } from './persist';
 import { measuredPlay } from './played';
 import { retally } from './totals';
 import { deleteEntries, readEntries, writeEntries } from './entries';
+import { TRACKED, trackMatch } from './changed';
 import type { LogEntry, MatchRow, MatchStatus } from './schema';
 import { newId } from '../wire/ids';
 import { NOTES_MAX_LENGTH } from '../wire/limits';
@@ -21,10 +22,13 @@ export interface NewMatch {
 }
 
 /** A new match and any new roster players, in one transaction. */
-export async function createMatch(input: NewMatch, now = Date.now()): Promise<MatchRow> {
-	const db = database();
-	const match = await db.transaction('rw', db.players, db.matches, async () => {
-		const players = await playersFor(input.names, now);
+export async function createMatch(
+	input: NewMatch,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	const match = await db.transaction('rw', [db.players, db.matches, ...TRACKED(db)], async () => {
+		const players = await playersFor(input.names, now, db);
 		const row: MatchRow = {
 			id: newId(),
 			game: input.game,
@@ -44,6 +48,8 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 			group: input.group ?? null
 		};
 		await db.matches.add(row);
+		// a match of a group: its players go first, with it (group/changes.ts)
+		await trackMatch(db, row);
 		return row;
 	});
 	// a match is saved: ask that the browser never clear it to make space (not awaited: the
@@ -52,8 +58,8 @@ export async function createMatch(input: NewMatch, now = Date.now()): Promise<Ma
 	return match;
 }
 
-export function getMatch(id: string): Promise<MatchRow | undefined> {
-	return database().matches.get(id);
+export function getMatch(id: string, db: PasspadDb = database()): Promise<MatchRow | undefined> {
+	return db.matches.get(id);
 }
 
 /** Newest first, a page at a time: history never loads every match. */
@@ -88,17 +94,22 @@ export interface RemovedMatch {
 
 /**
  * Deletes a match and its whole log in one transaction (never a row without its log, nor a
- * log without its row), and returns both for Undo.
+ * log without its row), and returns both for Undo. Its live links and what waited to be sent
+ * to its table go with it (a table of a match no longer here takes nothing from this phone);
+ * its group is told (changed.ts).
  */
-export async function removeMatch(id: string): Promise<RemovedMatch> {
-	const db = database();
-	return db.transaction('rw', db.matches, db.logs, db.totals, async () => {
+export async function removeMatch(id: string, db: PasspadDb = database()): Promise<RemovedMatch> {
+	const tables = [db.matches, db.logs, db.totals, db.links, db.sends, db.changed];
+	return db.transaction('rw', tables, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		const entries = await readEntries(db, id);
 		await deleteEntries(db, id);
 		await db.matches.delete(id);
 		await retally(db.totals, [[match, undefined]]);
+		await db.links.delete(id);
+		await db.sends.where('match').equals(id).delete();
+		await trackMatch(db, match);
 		return { match, entries };
 	});
 }
@@ -112,13 +123,16 @@ export async function deleteMatch(id: string): Promise<void> {
  * Undo of a delete: the row and its log written back as they were, in one transaction. Refused
  * (ConstraintError) when a match with that id is here again, so nothing is ever written over.
  */
-export async function restoreMatch(removed: RemovedMatch): Promise<void> {
-	const db = database();
+export async function restoreMatch(
+	removed: RemovedMatch,
+	db: PasspadDb = database()
+): Promise<void> {
 	await durably(db, () =>
-		db.transaction('rw', db.matches, db.logs, db.totals, async () => {
+		db.transaction('rw', db.matches, db.logs, db.totals, db.changed, async () => {
 			await db.matches.add(removed.match);
 			await writeEntries(db, removed.match.id, removed.entries);
 			await retally(db.totals, [[undefined, removed.match]]);
+			await trackMatch(db, removed.match);
 		})
 	);
 }
@@ -142,10 +156,10 @@ export class WrongStatus extends Error {
 async function setStatus(
 	id: string,
 	from: MatchStatus,
-	change: (match: MatchRow) => MatchRow
+	change: (match: MatchRow) => MatchRow,
+	db: PasspadDb
 ): Promise<MatchRow> {
-	const db = database();
-	return db.transaction('rw', db.matches, db.totals, async () => {
+	return db.transaction('rw', db.matches, db.totals, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		if (match.status !== from) throw new WrongStatus(id, match.status);
@@ -153,6 +167,7 @@ async function setStatus(
 		await db.matches.put(next);
 		// only finished matches count, and none of these statuses is: kept in step all the same
 		await retally(db.totals, [[match, next]]);
+		await trackMatch(db, next);
 		return next;
 	});
 }
@@ -162,16 +177,27 @@ async function setStatus(
  * of matches to continue, counted in no result (stats.ts). A finished match has a result and
  * cannot be abandoned.
  */
-export function abandonMatch(id: string, now = Date.now()): Promise<MatchRow> {
-	return setStatus(id, 'active', (match) => ({ ...match, status: 'abandoned', abandonedAt: now }));
+export function abandonMatch(
+	id: string,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return setStatus(
+		id,
+		'active',
+		(match) => ({ ...match, status: 'abandoned', abandonedAt: now }),
+		db
+	);
 }
 
 /** Takes an abandoned match back up where it stopped. */
-export function resumeMatch(id: string): Promise<MatchRow> {
-	return setStatus(id, 'abandoned', ({ abandonedAt: _abandoned, ...match }) => ({
-		...match,
-		status: 'active'
-	}));
+export function resumeMatch(id: string, db: PasspadDb = database()): Promise<MatchRow> {
+	return setStatus(
+		id,
+		'abandoned',
+		({ abandonedAt: _abandoned, ...match }) => ({ ...match, status: 'active' }),
+		db
+	);
 }
 
 /**
@@ -179,14 +205,21 @@ export function resumeMatch(id: string): Promise<MatchRow> {
  * off the list to continue, counted in no result. An entry made here after all takes it back
  * up (log.ts).
  */
-export function handOverMatch(id: string, now = Date.now()): Promise<MatchRow> {
-	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }));
+export function handOverMatch(
+	id: string,
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return setStatus(id, 'active', (match) => ({ ...match, status: 'handed', handedAt: now }), db);
 }
 
 /** The players' note on a match (where, what happened); '' removes it. */
-export async function setNotes(id: string, notes: string): Promise<MatchRow> {
-	const db = database();
-	return db.transaction('rw', db.matches, async () => {
+export async function setNotes(
+	id: string,
+	notes: string,
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return db.transaction('rw', db.matches, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		const next = {
@@ -195,6 +228,7 @@ export async function setNotes(id: string, notes: string): Promise<MatchRow> {
 			revision: match.revision + 1
 		};
 		await db.matches.put(next);
+		await trackMatch(db, next);
 		return next;
 	});
 }
@@ -203,9 +237,12 @@ export async function setNotes(id: string, notes: string): Promise<MatchRow> {
  * The time played set by hand (then kept as the players said), or, with null, measured again
  * from the log's times (played.ts).
  */
-export async function setTimePlayed(id: string, ms: number | null): Promise<MatchRow> {
-	const db = database();
-	return db.transaction('rw', db.matches, db.logs, async () => {
+export async function setTimePlayed(
+	id: string,
+	ms: number | null,
+	db: PasspadDb = database()
+): Promise<MatchRow> {
+	return db.transaction('rw', db.matches, db.logs, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new MissingMatch(id);
 		const measured = async () => measuredPlay(await readEntries(db, id), match.createdAt);
@@ -216,6 +253,7 @@ export async function setTimePlayed(id: string, ms: number | null): Promise<Matc
 			revision: match.revision + 1
 		};
 		await db.matches.put(next);
+		await trackMatch(db, next);
 		return next;
 	});
 }

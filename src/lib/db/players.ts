@@ -3,6 +3,7 @@ import { database, type PasspadDb } from './db';
 import { retally, type Change } from './totals';
 import type { PlayerRow } from './schema';
 import { newId } from '../wire/ids';
+import { TRACKED, trackPlayer } from './changed';
 
 import { NAME_MAX_LENGTH } from '../wire/limits';
 import { cleanName, nameKey } from '../wire/schemas';
@@ -19,10 +20,14 @@ export async function roster(includeHidden = false): Promise<PlayerRow[]> {
 
 /**
  * The roster row for each name, creating the missing ones. Runs inside the caller's
- * transaction when there is one, so a new match and its new players are written together.
+ * transaction when there is one, so a new match and its new players are written together (its
+ * scope then holds `changed` and `synced`: a player shown again is a change for its groups).
  */
-export async function playersFor(names: string[], now = Date.now()): Promise<PlayerRow[]> {
-	const db = database();
+export async function playersFor(
+	names: string[],
+	now = Date.now(),
+	db: PasspadDb = database()
+): Promise<PlayerRow[]> {
 	const rows: PlayerRow[] = [];
 	for (const raw of names) {
 		const name = cleanName(raw);
@@ -41,6 +46,7 @@ export async function playersFor(names: string[], now = Date.now()): Promise<Pla
 		} else if (player.hidden) {
 			player = { ...player, hidden: false };
 			await db.players.put(player);
+			await trackPlayer(db, player.id);
 		}
 		rows.push(player);
 	}
@@ -67,7 +73,7 @@ export async function renamePlayer(
 	name: string
 ): Promise<Result<PlayerRow, RosterRefusal>> {
 	const db = database();
-	return db.transaction('rw', db.players, db.matches, async () => {
+	return db.transaction('rw', [db.players, db.matches, ...TRACKED(db)], async () => {
 		const player = await db.players.get(id);
 		if (!player) return refuse('missing-player');
 		const clean = cleanName(name);
@@ -84,6 +90,8 @@ export async function renamePlayer(
 		if (other) return refuse('name-taken', { name: other.name, id: other.id });
 		const renamed = { ...player, name: clean, nameKey: key };
 		await db.players.put(renamed);
+		// its groups are sent the new name (changed.ts); they rename its seats themselves
+		await trackPlayer(db, id);
 		await db.matches
 			.where('playerIds')
 			.equals(id)
@@ -107,37 +115,46 @@ export async function mergePlayers(
 	dropId: string,
 	db: PasspadDb = database()
 ): Promise<Result<{ player: PlayerRow; matches: number }, RosterRefusal>> {
-	return db.transaction('rw', db.players, db.matches, db.totals, db.synced, async () => {
-		if (keepId === dropId) return refuse('same-player');
-		const keep = await db.players.get(keepId);
-		const drop = await db.players.get(dropId);
-		if (!keep || !drop) return refuse('missing-player');
-		const theirs = () => db.matches.where('playerIds').equals(dropId);
-		const together = await theirs()
-			.filter((match) => match.playerIds.includes(keepId))
-			.count();
-		if (together > 0) return refuse('shared-table', { matches: together, name: drop.name });
-		const changes: Change[] = [];
-		const moved = await theirs().modify((match) => {
-			const before = { ...match };
-			match.seats = match.seats.map((seat) =>
-				seat.playerId === dropId ? { playerId: keepId, name: keep.name } : seat
-			);
-			match.playerIds = match.seats.map((seat) => seat.playerId);
-			changes.push([before, { ...match }]);
-		});
-		// the duplicate's wins become the kept player's (they never sat at one table)
-		await retally(db.totals, changes);
-		await db.players.delete(dropId);
-		// a player of a group: the group is told it was merged (docs/group.md), its row being gone
-		await db.synced
-			.where('subject')
-			.equals(`player.${dropId}`)
-			.modify((row) => {
-				row.mergedInto = keepId;
+	return db.transaction(
+		'rw',
+		db.players,
+		db.matches,
+		db.totals,
+		db.synced,
+		db.changed,
+		async () => {
+			if (keepId === dropId) return refuse('same-player');
+			const keep = await db.players.get(keepId);
+			const drop = await db.players.get(dropId);
+			if (!keep || !drop) return refuse('missing-player');
+			const theirs = () => db.matches.where('playerIds').equals(dropId);
+			const together = await theirs()
+				.filter((match) => match.playerIds.includes(keepId))
+				.count();
+			if (together > 0) return refuse('shared-table', { matches: together, name: drop.name });
+			const changes: Change[] = [];
+			const moved = await theirs().modify((match) => {
+				const before = { ...match };
+				match.seats = match.seats.map((seat) =>
+					seat.playerId === dropId ? { playerId: keepId, name: keep.name } : seat
+				);
+				match.playerIds = match.seats.map((seat) => seat.playerId);
+				changes.push([before, { ...match }]);
 			});
-		return ok({ player: keep, matches: moved });
-	});
+			// the duplicate's wins become the kept player's (they never sat at one table)
+			await retally(db.totals, changes);
+			await db.players.delete(dropId);
+			// a player of a group: the group is told it was merged (docs/group.md), its row being gone
+			await db.synced
+				.where('subject')
+				.equals(`player.${dropId}`)
+				.modify((row) => {
+					row.mergedInto = keepId;
+				});
+			await trackPlayer(db, dropId);
+			return ok({ player: keep, matches: moved });
+		}
+	);
 }
 
 /**
@@ -149,11 +166,12 @@ export async function setHidden(
 	hidden: boolean
 ): Promise<Result<PlayerRow, RosterRefusal>> {
 	const db = database();
-	return db.transaction('rw', db.players, async () => {
+	return db.transaction('rw', [db.players, ...TRACKED(db)], async () => {
 		const player = await db.players.get(id);
 		if (!player) return refuse('missing-player');
 		const next = { ...player, hidden };
 		await db.players.put(next);
+		await trackPlayer(db, id);
 		return ok(next);
 	});
 }
@@ -164,11 +182,12 @@ export async function setColour(
 	colour: string | null
 ): Promise<Result<PlayerRow, RosterRefusal>> {
 	const db = database();
-	return db.transaction('rw', db.players, async () => {
+	return db.transaction('rw', [db.players, ...TRACKED(db)], async () => {
 		const player = await db.players.get(id);
 		if (!player) return refuse('missing-player');
 		const next = { ...player, colour };
 		await db.players.put(next);
+		await trackPlayer(db, id);
 		return ok(next);
 	});
 }

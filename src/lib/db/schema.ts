@@ -102,11 +102,21 @@ export const SCHEMA = {
 	9: {
 		links: 'match',
 		sends: '++seq, match'
+	},
+	/**
+	 * v10: what changed here of a group's record, tracked in the transaction that changes it
+	 * (docs/group.md, "On the phone: what leaves"): `changed`, one row a thing of a group, by
+	 * `[group+subject]`, until the group acknowledges its version. Before, a scan compared every
+	 * match and `synced` row of the group after each burst of writes. The upgrader (db.ts,
+	 * `trackedBefore`) writes a row for each thing that scan would have looked at, once.
+	 */
+	10: {
+		changed: '[group+subject], group'
 	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export interface PlayerRow {
 	id: string;
@@ -312,6 +322,11 @@ export interface OutboxRow {
 	revision: number;
 	/** it was sent at least once: it may be stored already, so it is never rewritten */
 	attempted: boolean;
+	/**
+	 * v10: the tracked change it was built from (changed.ts, its `n`): done with when the group
+	 * acknowledges it. No index: rows queued before v10 have none
+	 */
+	changed?: number;
 }
 
 /** v5: a thing changed here and in the group since they last agreed: both kept (docs/group.md). */
@@ -361,6 +376,14 @@ export interface EveningRow {
 	/** who is here for the next round drawn */
 	present: string[];
 	drawn: EveningRoundRow[];
+}
+
+/** v10: a thing of a group changed here, its version still to send (db/changed.ts). */
+export interface ChangedRow {
+	group: string;
+	subject: Subject;
+	/** moved on by every write of the thing: the row goes only with the write it was built from */
+	n: number;
 }
 
 // v9's rows: live play's links and outbox (link-rows.ts)

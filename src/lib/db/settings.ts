@@ -1,4 +1,4 @@
-import { database } from './db';
+import { database, type PasspadDb } from './db';
 
 /**
  * Settings kept on this device. Theme and language live in localStorage instead, because
@@ -23,11 +23,19 @@ export async function setSetting<K extends keyof Settings>(
 }
 
 /** Any per-device value a game keeps (Pass Pass remembers each card's diamonds here). */
-export async function getValue<T>(key: string, fallback: T): Promise<T> {
-	const row = await database().settings.get(key);
+export async function getValue<T>(
+	key: string,
+	fallback: T,
+	db: PasspadDb = database()
+): Promise<T> {
+	const row = await db.settings.get(key);
 	return (row?.value as T | undefined) ?? fallback;
 }
 
-export async function setValue(key: string, value: unknown): Promise<void> {
-	await database().settings.put({ key, value });
+export async function setValue(
+	key: string,
+	value: unknown,
+	db: PasspadDb = database()
+): Promise<void> {
+	await db.settings.put({ key, value });
 }

@@ -1,11 +1,10 @@
 /**
- * This phone's changes to a group's record (docs/group.md, "On the phone"): found by revision,
- * not hooked into every write (the group's matches' `[group+revision]` index against
- * `synced.revision`, the group's players by digest), and queued in the outbox, players before
- * the match that seats them.
+ * This phone's changes to a group's record (docs/group.md, "On the phone: what leaves"):
+ * tracked in the transaction that made them (db/changed.ts), built when they are sent, and
+ * queued in the outbox, players before the match that seats them.
  */
-import type { SyncedRow } from '$lib/db/schema';
-import { groupRevisions, matchWithLog, type ThingHere } from '$lib/db/group/here';
+import { matchWithLog, type ThingHere } from '$lib/db/group/here';
+import { changedOf, settle } from '$lib/db/changed';
 import { enqueue } from '$lib/db/group/outbox';
 import { writeSynced } from '$lib/db/group/synced';
 import type { SyncCore } from './core';
@@ -19,7 +18,7 @@ import {
 	type Version
 } from './record';
 import { adopt, sends } from './role';
-import { clubChanges, clubLocalOf, isClubThing } from './club';
+import { clubLocalOf, isClubThing } from './club';
 
 /** This phone's version of a thing and its digest (null: nothing here to say). */
 export async function localOf(
@@ -69,82 +68,86 @@ export async function queueVersion(
 	body: Version,
 	hash: string,
 	revision: number,
-	force = false
+	force = false,
+	/** the tracked change it was built from (db/changed.ts): done with once acknowledged */
+	changed?: number
 ) {
-	await enqueue(
-		core.db,
-		{ group: core.group, subject: thing, msgId: core.msgId(), body, hash, revision },
-		force
-	);
+	const entry = { group: core.group, subject: thing, msgId: core.msgId(), body, hash, revision };
+	await enqueue(core.db, changed === undefined ? entry : { ...entry, changed }, force);
 }
 
 /**
- * Finds what changed here since the group last had it and queues its versions: players
- * first (a match never names a player the group lacks), then matches, each once.
+ * Sends what this phone changed of the group (docs/group.md, "On the phone: what leaves"): the
+ * things tracked in the transactions that changed them (db/changed.ts), each built as it is
+ * now, so a burst of taps is one version. Nothing else is read: a tap costs what it changed,
+ * whatever the group holds. A thing in conflict waits for a person to settle it; a thing whose
+ * version is the group's already, or that this phone does not send (live play, another group),
+ * is done with at once.
  */
-export async function scan(core: SyncCore) {
-	const db = core.db;
-	const synced = new Map<string, SyncedRow>();
-	for (const row of await db.synced.where('group').equals(core.group).toArray()) {
-		synced.set(row.subject, row);
-	}
-	const conflicts = new Set(
-		(await db.conflicts.where('group').equals(core.group).toArray()).map((row) => row.subject)
-	);
-	const revisions = await groupRevisions(db, core.group);
-	await adopt(core, synced, revisions);
-	const moved: Version[] = [];
-	const players = new Set<string>();
-	for (const [id, revision] of revisions) {
-		const row = synced.get(`match.${id}`);
-		if (conflicts.has(`match.${id}`) || row?.revision === revision) continue;
-		const { match, log } = await matchWithLog(db, id);
-		if (!match) continue;
-		// a match played live is the pen phone's to send, its end too (docs/group.md)
-		if (!(await sends(core, id, row !== undefined))) continue;
-		const version = matchVersion(match, log, core.stamp(id));
-		const hash = digest(version);
-		if (hash === row?.hash) {
-			// the same as the group's: remembered, so the log is not read again
-			await writeSynced(db, { ...row, revision: match.revision });
-			continue;
-		}
-		moved.push(version);
-		for (const seat of match.seats) players.add(seat.playerId);
-	}
-	// matches the group has that are gone here: deleted on this phone
-	for (const row of synced.values()) {
-		if (!row.subject.startsWith('match.') || conflicts.has(row.subject)) continue;
-		const id = row.subject.slice('match.'.length);
-		if (revisions.has(id) || row.hash === null || row.hash === 'deleted') continue;
-		if (await db.matches.get(id)) continue; // in another group or none now: not ours to say
-		moved.push(deletedVersion(core.stamp(id)));
-	}
-	// players: the group's that changed here, and those a new version seats for the first time
-	for (const row of synced.values()) {
-		if (row.subject.startsWith('player.')) players.add(row.subject.slice('player.'.length));
-	}
-	for (const id of players) {
-		const thing: Thing = `player.${id}`;
-		if (conflicts.has(thing)) continue;
-		const row = synced.get(thing);
-		const local = await localOf(core, thing, {
-			synced: row,
-			conflict: undefined,
-			outbox: [],
-			player: await db.players.get(id)
-		});
-		if (!local.version || local.hash === row?.hash) continue;
-		await queueVersion(core, thing, local.version, local.hash!, -1);
-	}
-	// the club's things: the group's settings, its evenings (club.ts)
-	for (const club of await clubChanges(core, synced, conflicts)) {
-		await queueVersion(core, club.thing, club.version, club.hash, -1);
-	}
-	for (const version of moved) {
-		const thing: Thing = `match.${version.id}`;
-		const row = await db.matches.get(version.id);
-		await queueVersion(core, thing, version, digest(version), row?.revision ?? -1);
+export async function drain(core: SyncCore) {
+	for (const row of await changedOf(core.db, core.group)) {
+		if (core.closed) return;
+		await drainOne(core, row.subject, row.n);
 	}
 	await core.board.refresh();
+}
+
+async function drainOne(core: SyncCore, thing: Thing, n: number) {
+	// its version is queued already: the outbox sends it, its acknowledgement ends the row
+	if (core.built.get(thing) === n) return;
+	const db = core.db;
+	// conflicts are shown, never merged: the thing waits for a person (settle.ts)
+	if (await db.conflicts.get([core.group, thing])) return;
+	const synced = await db.synced.get([core.group, thing]);
+	const done = () => (core.built.delete(thing), settle(db, core.group, thing, n));
+	const queue = (version: Version, hash: string, revision: number) => {
+		core.built.set(thing, n);
+		return queueVersion(core, thing, version, hash, revision, false, n);
+	};
+	if (!thing.startsWith('match.')) {
+		const local = isClubThing(thing)
+			? await clubLocalOf(core, thing, synced)
+			: await localOf(core, thing, {
+					synced,
+					conflict: undefined,
+					outbox: [],
+					player: await db.players.get(thing.slice('player.'.length))
+				});
+		if (!local.version || local.hash === (synced?.hash ?? null)) return done();
+		return queue(local.version, local.hash!, -1);
+	}
+	const id = thing.slice('match.'.length);
+	const { match, log } = await matchWithLog(db, id);
+	if (!match) {
+		// gone here: deleted on this phone, told to the group if it has the match
+		if (!synced || synced.hash === null || synced.hash === 'deleted') return done();
+		const version = deletedVersion(core.stamp(id));
+		return queue(version, digest(version), -1);
+	}
+	// a match followed here whose pen came to this phone becomes the group's (role.ts)
+	if (match.group === null && (await adopt(core, match))) match.group = core.group;
+	if (match.group !== core.group) return done();
+	// a match played live is the pen phone's to send, its end too (docs/group.md)
+	if (!(await sends(core, id, synced !== undefined))) return done();
+	const version = matchVersion(match, log, core.stamp(id));
+	const hash = digest(version);
+	if (hash === synced?.hash) {
+		// the same as the group's: remembered, so the group's next version finds it clean
+		await writeSynced(db, { ...synced, revision: match.revision });
+		return done();
+	}
+	// players first: a match never names a player the group lacks
+	for (const seat of match.seats) await queuePlayer(core, seat.playerId);
+	await queue(version, hash, match.revision);
+}
+
+/** A player the match seats, sent before it when the group does not have it as it is here. */
+async function queuePlayer(core: SyncCore, id: string) {
+	const thing: Thing = `player.${id}`;
+	if (await core.db.conflicts.get([core.group, thing])) return;
+	const synced = await core.db.synced.get([core.group, thing]);
+	const player = await core.db.players.get(id);
+	const local = await localOf(core, thing, { synced, conflict: undefined, outbox: [], player });
+	if (!local.version || local.hash === synced?.hash) return;
+	await queueVersion(core, thing, local.version, local.hash!, -1);
 }

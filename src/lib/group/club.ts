@@ -1,16 +1,11 @@
 /**
  * The club's things between a group's phones (docs/evening.md, "One evening on every phone";
  * docs/ratings.md, "A group's switch"): this phone's version of the group's settings and of
- * each of its evenings, found by digest as the players are (changes.ts), and the group's
+ * each of its evenings, tracked as they are written (db/changed.ts) and sent as the players are (changes.ts), and the group's
  * version written here. Conflicts are the record's: both kept, a person settles.
  */
 import type { SyncedRow } from '$lib/db/schema';
-import {
-	groupEveningsHere,
-	groupRatingsHere,
-	writeEvening,
-	writeGroupSettings
-} from '$lib/db/group/club';
+import { groupRatingsHere, writeEvening, writeGroupSettings } from '$lib/db/group/club';
 import type { SyncedFields } from '$lib/db/group/synced';
 import {
 	eveningRow,
@@ -48,24 +43,6 @@ export async function clubLocalOf(
 	if (!row || row.group !== core.group) return { version: null, hash: null };
 	const version = eveningVersion(row, core.stamp(id));
 	return { version, hash: digest(version) };
-}
-
-/** The club things changed here since the group last had them: their versions to send. */
-export async function clubChanges(
-	core: SyncCore,
-	synced: ReadonlyMap<string, SyncedRow>,
-	conflicts: ReadonlySet<string>
-): Promise<{ thing: Thing; version: Version; hash: string }[]> {
-	const things: ('settings' | `evening.${string}`)[] = ['settings'];
-	for (const row of await groupEveningsHere(core.db, core.group)) things.push(`evening.${row.id}`);
-	const moved: { thing: Thing; version: Version; hash: string }[] = [];
-	for (const thing of things) {
-		if (conflicts.has(thing)) continue;
-		const local = await clubLocalOf(core, thing, synced.get(thing));
-		if (!local.version || local.hash === (synced.get(thing)?.hash ?? null)) continue;
-		moved.push({ thing, version: local.version, hash: local.hash! });
-	}
-	return moved;
 }
 
 /** The group's version of a club thing, written here. */

@@ -52,6 +52,11 @@ export class SyncCore {
 	closed = false;
 	/** things the server said are stale: not sent again until the group's version is read */
 	readonly stale = new Set<Thing>();
+	/**
+	 * the tracked change (db/changed.ts, its `n`) each thing's queued version was built from:
+	 * not built again until a write moves it on, or its version is dropped (changes.ts)
+	 */
+	readonly built = new Map<Thing, number>();
 	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
 	send: () => Promise<void> = () => Promise.resolve();
 	/** a send left unanswered: the server may have gone silent (reach.ts) */

@@ -3,7 +3,7 @@
  * follower waits for the group's version once over). Read from live/saved.ts (IndexedDB, in
  * the phone's own database), where `table.svelte.ts` keeps where the pen is as its table last said.
  */
-import type { SyncedRow } from '$lib/db/schema';
+import type { MatchRow } from '$lib/db/schema';
 import type { PasspadDb } from '$lib/db/db';
 import { penDone, savedLive, savedPen } from '$lib/live/saved';
 import type { SyncCore } from './core';
@@ -50,28 +50,22 @@ export async function sends(core: SyncCore, id: string, heard: boolean): Promise
  * The pen came to this phone for a match of the group it followed (its copy, taken from the
  * link, in no group): the copy becomes the group's here, so this phone sends it, over the
  * group's newest version it read (docs/group.md). Only when every seat is a player of the
- * group: a seat the group lacks would be a second player of that name in its roster.
+ * group: a seat the group lacks would be a second player of that name in its roster. Asked of
+ * a match the group heard of when live play's say on it moves (db/changed.ts, trackHeard).
  */
-export async function adopt(
-	core: SyncCore,
-	synced: Map<string, SyncedRow>,
-	revisions: Map<string, number>
-) {
+export async function adopt(core: SyncCore, match: MatchRow): Promise<boolean> {
 	const db = core.db;
-	for (const row of synced.values()) {
-		if (!row.subject.startsWith('match.')) continue;
-		const id = row.subject.slice('match.'.length);
-		if (revisions.has(id) || (await roleOf(id, core.db)) !== 'pen') continue;
-		const match = await db.matches.get(id);
-		// finished too: a pen phone that played the match to its end before it could adopt it
-		if (!match || match.group !== null || match.status === 'handed') continue;
-		if (!match.seats.every((seat) => synced.has(`player.${seat.playerId}`))) continue;
-		const adopted = await db.transaction('rw', db.matches, async () => {
-			const now = await db.matches.get(id);
-			if (!now || now.group !== null) return false;
-			await db.matches.update(id, { group: core.group });
-			return true;
-		});
-		if (adopted) revisions.set(id, match.revision);
-	}
+	// finished too: a pen phone that played the match to its end before it could adopt it
+	if (match.group !== null || match.status === 'handed') return false;
+	if ((await roleOf(match.id, db)) !== 'pen') return false;
+	const seats = await db.synced.bulkGet(
+		match.seats.map((seat): [string, string] => [core.group, `player.${seat.playerId}`])
+	);
+	if (seats.some((row) => row === undefined)) return false;
+	return db.transaction('rw', db.matches, async () => {
+		const now = await db.matches.get(match.id);
+		if (!now || now.group !== null) return false;
+		await db.matches.update(match.id, { group: core.group });
+		return true;
+	});
 }

@@ -41,8 +41,12 @@ export class GroupSender {
 
 	async #next(skipped: Set<number>): Promise<OutboxRow | undefined> {
 		const core = this.core;
-		const all = await core.db.outbox.where('group').equals(core.group).toArray();
-		return all.find((entry) => !skipped.has(entry.seq!) && !core.stale.has(entry.subject));
+		// read in order up to the first that may go, not the whole outbox (each holds a version)
+		return core.db.outbox
+			.where('group')
+			.equals(core.group)
+			.filter((entry) => !skipped.has(entry.seq!) && !core.stale.has(entry.subject))
+			.first();
 	}
 
 	async #publish(entry: OutboxRow): Promise<'sent' | 'skip' | 'offline'> {
@@ -56,6 +60,7 @@ export class GroupSender {
 		const synced = await db.synced.get([core.group, entry.subject]);
 		if (body.contest === null && (await db.conflicts.get([core.group, entry.subject]))) {
 			await dropPending(db, entry.seq!);
+			core.built.delete(entry.subject);
 			return 'sent';
 		}
 		const expected = synced?.seq ?? 0;
@@ -70,6 +75,8 @@ export class GroupSender {
 			!(await sends(core, body.id, heard))
 		) {
 			await dropPending(db, entry.seq!);
+			// its tracked change is done with at the next look (changes.ts)
+			core.built.delete(entry.subject);
 			return 'sent';
 		}
 		if (!entry.attempted) await markAttempted(db, entry.seq!);
@@ -80,6 +87,9 @@ export class GroupSender {
 				{ msgID: entry.msgId, expect: { lastSubjectSequence: expected } }
 			);
 			await acknowledged(db, entry, ack.seq);
+			if (entry.changed !== undefined && core.built.get(entry.subject) === entry.changed) {
+				core.built.delete(entry.subject);
+			}
 			return 'sent';
 		} catch (error) {
 			if (error instanceof JetStreamApiError) {

@@ -2,15 +2,16 @@
  * One group's record kept in step on this phone (docs/group.md): the group's stream read with
  * an ordered consumer, the newest version of every thing first (the whole record), then every
  * new one; each message reconciled (reconcile.ts) and written through src/lib/db (db/group/),
- * one transaction a thing. Changes made here (matches of the group, their players) are found
- * by their revision, queued in the outbox and sent in order, each over the version this phone
+ * one transaction a thing. Changes made here (matches of the group, their players, its
+ * evenings and settings) are tracked in the transaction that writes them (db/changed.ts),
+ * built when sent, queued in the outbox and sent in order, each over the version this phone
  * last had (`expect.lastSubjectSequence`) with its own message id; a send the server refuses
  * as stale becomes a conflict once the group's version is read. Given a connection, so the
  * browser (WebSocket) and node (tests, bench) share it.
  *
  * `GroupSync` puts the parts together, each in its own module: core.ts (what they share),
  * status.ts (what the card says), reader.ts (the stream read), take.ts (a message taken),
- * changes.ts (this phone's changes found and queued), sender.ts (the outbox sent), role.ts
+ * changes.ts (this phone's tracked changes built and queued), sender.ts (the outbox sent), role.ts
  * (live play's say), settle.ts (a conflict settled).
  */
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -22,7 +23,7 @@ import type { Online, SyncStatus } from './status';
 import { GroupReader } from './reader';
 import { GroupSender } from './sender';
 import { Reach } from './reach';
-import { scan } from './changes';
+import { drain } from './changes';
 import { settleConflict, type Settle, type Settled } from './settle';
 import type { Thing } from './record';
 
@@ -31,7 +32,7 @@ export type { Settle, Settled } from './settle';
 export type { ConflictRow };
 
 /**
- * The core's options (core.ts), and the connection: none yet, the phone scans its own changes
+ * The core's options (core.ts), and the connection: none yet, the phone queues its own changes
  * and counts them until `connect` (docs/group.md).
  */
 export type GroupSyncOptions = Omit<CoreOptions, 'online'> & { nc?: NatsConnection };
@@ -51,7 +52,8 @@ export class GroupSync {
 		this.#core = new SyncCore({ ...options, online: !!options.nc });
 		this.#reader = new GroupReader(this.#core);
 		this.#sender = new GroupSender(this.#core);
-		this.#core.send = () => this.#sender.send();
+		// after a message read: a version dropped as stale is built again over the group's
+		this.#core.send = () => this.flush();
 		if (options.nc) this.connect(options.nc);
 	}
 
@@ -105,11 +107,11 @@ export class GroupSync {
 	}
 
 	/**
-	 * Looks for this phone's changes now and sends what is pending, in order. Resolves when the
-	 * outbox is empty, or what is left cannot go yet (offline, stale, refused).
+	 * Builds this phone's tracked changes now and sends what is pending, in order. Resolves when
+	 * the outbox is empty, or what is left cannot go yet (offline, stale, refused).
 	 */
 	async flush(): Promise<void> {
-		await this.#core.serial(() => scan(this.#core));
+		await this.#core.serial(() => drain(this.#core));
 		await this.#sender.send();
 		await this.#core.board.refresh();
 	}
@@ -145,31 +147,31 @@ export class GroupSync {
 	}
 
 	/**
-	 * This phone's writes to its matches and roster, seen through Dexie's own change events
-	 * (this tab's and other tabs'), start a scan shortly after: a burst of taps is one scan.
+	 * A change tracked here (db/changed.ts: a row of `changed` written in the change's own
+	 * transaction, this tab's or another's, as Dexie's change event tells) is built and sent:
+	 * one flush at a time, and one more after it for whatever was tracked meanwhile, so a burst
+	 * of taps is a version or two, each built from the match as it is when sent.
 	 */
 	#watchWrites(): () => void {
-		let timer: ReturnType<typeof setTimeout> | null = null;
-		const prefix = `idb://${this.#core.db.name}/`;
+		const part = `idb://${this.#core.db.name}/changed/`;
+		let running = false;
+		let again = false;
+		const run = async () => {
+			running = true;
+			do {
+				again = false;
+				await this.flush().catch(() => {});
+			} while (again && !this.#core.closed);
+			running = false;
+		};
 		const listener = (parts: Record<string, unknown>) => {
-			// the club's things too: an evening, the group's ratings switch (a settings row)
-			const touched = Object.keys(parts).some((part) =>
-				['matches/', 'players/', 'evenings/', 'settings/'].some((table) =>
-					part.startsWith(`${prefix}${table}`)
-				)
-			);
-			if (!touched || this.#core.closed) return;
-			if (timer) clearTimeout(timer);
-			timer = setTimeout(() => {
-				timer = null;
-				// not connected yet: scanned, so the count of what waits is right at once
-				if (this.#core.board.caughtUp || !this.#connected) void this.flush();
-			}, 400);
+			if (this.#core.closed || !Object.keys(parts).some((key) => key.startsWith(part))) return;
+			// not connected yet: queued, so the count of what waits is right at once
+			if (!this.#core.board.caughtUp && this.#connected) return;
+			if (running) again = true;
+			else void run();
 		};
 		Dexie.on('storagemutated', listener);
-		return () => {
-			Dexie.on('storagemutated').unsubscribe(listener);
-			if (timer) clearTimeout(timer);
-		};
+		return () => Dexie.on('storagemutated').unsubscribe(listener);
 	}
 }

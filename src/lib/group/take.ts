@@ -16,6 +16,7 @@ import {
 	type ThingHere
 } from '$lib/db/group/here';
 import { acknowledged, dropPending } from '$lib/db/group/outbox';
+import { trackAgain } from '$lib/db/changed';
 import { writeConflict } from '$lib/db/group/conflicts';
 import { moveSeq, writeSynced } from '$lib/db/group/synced';
 import { writePlayer } from '$lib/db/group/players';
@@ -146,8 +147,11 @@ export async function take(
 			return;
 		case 'follow':
 			// the group's newest version of a match followed here: should the pen come to this
-			// phone, its next version is written over it (docs/group.md)
-			return moveSeq(core.db, core.group, thing, seq);
+			// phone, its next version is written over it (docs/group.md); with the pen here
+			// already, a copy in no group is adopted now the group has the match (role.ts)
+			await moveSeq(core.db, core.group, thing, seq);
+			if (here.match?.group === null) await trackAgain(core.db, core.group, thing);
+			return;
 		case 'refused':
 			return refuseThing(core, thing, seq, decision);
 		case 'ours': {
@@ -165,11 +169,14 @@ export async function take(
 				...(here.synced?.mergedInto ? { mergedInto: here.synced.mergedInto } : {})
 			});
 			for (const entry of here.outbox) await dropPending(core.db, entry.seq!);
+			// its tracked change, if any, is looked at again: the group's is this phone's version
+			core.built.delete(thing);
 			return core.board.refresh();
 		case 'keep-mine-and-send':
 			await writeSynced(core.db, { ...(here.synced as SyncedRow), seq, msgId });
 			// what was sent over the older version would be refused: built again over this one
 			for (const entry of here.outbox) await dropPending(core.db, entry.seq!);
+			if (here.outbox.length > 0) await trackAgain(core.db, core.group, thing);
 			return;
 		case 'conflict': {
 			const mine = local.version ?? (await buildVersion(core, thing));

@@ -1,8 +1,10 @@
 import { liveQuery } from 'dexie';
 import {
+	database,
 	getMatch,
 	loadLog,
 	storageProblem,
+	type PasspadDb,
 	type Log,
 	type LogSummary,
 	type MatchRow
@@ -31,7 +33,8 @@ export const BUSY: Done = { ok: false, refusal: { code: 'busy' } };
  * What a match's store holds and how it writes (docs/architecture.md, "The store"): the row
  * and the timeline as last committed, one transaction per change, kept and told only once it
  * has committed, and another tab's writes followed. What may be asked of it is MatchStore's
- * (store.ts).
+ * (store.ts). It writes to the database it is given (the app's one by default), so a test runs
+ * two phones, each its own database, in one process.
  */
 export class HeldMatch<G extends AnyGame = AnyGame> {
 	readonly words: Words<G>;
@@ -44,10 +47,14 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 	protected heldGate: Gate | null = null;
 	private readonly listeners = new Set<(change: Change<ActionOf<G>> | null) => void>();
 
-	constructor(words: Words<G>, log: Log) {
+	/** the phone's database every write of this match goes to */
+	readonly db: PasspadDb;
+
+	constructor(words: Words<G>, log: Log, db: PasspadDb = database()) {
 		this.words = words;
+		this.db = db;
 		this.heldMatch = log.match;
-		this.#kept = new KeptEntry(log.match.id);
+		this.#kept = new KeptEntry(log.match.id, db);
 		this.heldTimeline = Timeline.of(
 			words.game,
 			log.match.config,
@@ -99,13 +106,14 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 	watch(): () => void {
 		const id = this.heldMatch.id;
 		open.set(id, this as unknown as HeldMatch);
+		const db = this.db;
 		// an entry a past visit could not save is offered again
 		void this.#kept.load().then((kept) => {
 			if (!kept || this.#unsaved) return;
 			this.#unsaved = kept as Unsaved<ActionOf<G>>;
 			this.tell(null);
 		});
-		const subscription = liveQuery(() => getMatch(id)).subscribe({
+		const subscription = liveQuery(() => getMatch(id, db)).subscribe({
 			next: (row) => {
 				if (row && this.#newer(row)) void this.#follow();
 			},
@@ -121,13 +129,13 @@ export class HeldMatch<G extends AnyGame = AnyGame> {
 
 	/** The stored log read again and shown (after a conflict, or when asked). */
 	async reload(): Promise<void> {
-		this.adopt(await loadLog(this.heldMatch.id), 'here');
+		this.adopt(await loadLog(this.heldMatch.id, this.db), 'here');
 	}
 
 	async #follow(): Promise<void> {
 		let log: Log;
 		try {
-			log = await loadLog(this.heldMatch.id);
+			log = await loadLog(this.heldMatch.id, this.db);
 		} catch {
 			return; // as a failed read: the last good state stays
 		}

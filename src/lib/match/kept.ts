@@ -1,4 +1,4 @@
-import { getValue, setValue } from '$lib/db';
+import { database, getValue, setValue, type PasspadDb } from '$lib/db';
 import type { Unsaved } from './entries';
 
 const KINDS = ['act', 'undo', 'redo', 'edit'];
@@ -28,14 +28,17 @@ export class KeptEntry {
 	#pending: { value: Unsaved | null } | undefined;
 	#writing = false;
 
-	constructor(matchId: string) {
+	readonly #db: PasspadDb;
+
+	constructor(matchId: string, db: PasspadDb = database()) {
 		this.#key = `unsaved:${matchId}`;
+		this.#db = db;
 	}
 
 	/** The entry kept by an earlier visit, if any. */
 	async load(): Promise<Unsaved | null> {
 		try {
-			return asUnsaved(await getValue<unknown>(this.#key, null));
+			return asUnsaved(await getValue<unknown>(this.#key, null, this.#db));
 		} catch {
 			return null;
 		}
@@ -53,7 +56,7 @@ export class KeptEntry {
 		const pending = this.#pending;
 		this.#pending = undefined;
 		this.#writing = true;
-		setValue(this.#key, pending.value)
+		setValue(this.#key, pending.value, this.#db)
 			.catch(() => {
 				this.#pending ??= pending;
 			})

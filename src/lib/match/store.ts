@@ -10,8 +10,10 @@ import {
 	setNotes,
 	setTimePlayed,
 	undoAction,
+	database,
 	type LogSummary,
 	type MatchRow,
+	type PasspadDb,
 	type RemovedMatch
 } from '$lib/db';
 import type { ActionOf, AnyGame } from '$lib/rules/common';
@@ -36,7 +38,8 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 			'act',
 			step.timeline,
 			// a live match's outbox row is written in the same transaction (docs/wire.md)
-			(id, at, summary) => appendAction(id, at, action, summary, [{ kind: 'act', action }]),
+			(id, at, summary) =>
+				appendAction(id, at, action, summary, [{ kind: 'act', action }], this.db),
 			{ kind: 'act', action, before: this.heldTimeline.state }
 		);
 	}
@@ -48,7 +51,7 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		const next = this.heldTimeline.undo();
 		if (!last || !next) return Promise.resolve({ ok: false, refusal: { code: 'nothing-to-undo' } });
 		const save = (id: string, at: number, summary: LogSummary) =>
-			undoAction(id, at, summary, [{ kind: 'undo' }]);
+			undoAction(id, at, summary, [{ kind: 'undo' }], this.db);
 		return this.entry('undo', next, save, { kind: 'undo', ...last });
 	}
 
@@ -60,7 +63,7 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 		if (!step.ok) return Promise.resolve(step);
 		const action = this.heldTimeline.redo.at(-1) as ActionOf<G>;
 		const save = (id: string, at: number, summary: LogSummary) =>
-			redoAction(id, at, summary, [{ kind: 'act', action }]);
+			redoAction(id, at, summary, [{ kind: 'act', action }], this.db);
 		return this.entry('redo', step.timeline, save, {
 			kind: 'redo',
 			action,
@@ -82,7 +85,7 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 			{ kind: 'rewrite' as const, from: edit.index, actions: next.actions.slice(edit.index) }
 		];
 		const save = (id: string, at: number, summary: LogSummary) =>
-			replaceLog(id, at, next.actions, summary, send);
+			replaceLog(id, at, next.actions, summary, send, this.db);
 		return this.entry(kind, next, save, {
 			kind: 'edit',
 			action,
@@ -129,39 +132,41 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 
 	/** The players' note; '' removes it. Rejects as storage does. */
 	setNotes(notes: string): Promise<MatchRow> {
-		return this.row('notes', (id) => setNotes(id, notes));
+		return this.row('notes', (id) => setNotes(id, notes, this.db));
 	}
 	/** The time played set by hand, or (null) measured again from the log. */
 	setTimePlayed(ms: number | null): Promise<MatchRow> {
-		return this.row('played', (id) => setTimePlayed(id, ms));
+		return this.row('played', (id) => setTimePlayed(id, ms, this.db));
 	}
 	abandon(): Promise<MatchRow> {
-		return this.row('status', (id) => abandonMatch(id));
+		return this.row('status', (id) => abandonMatch(id, Date.now(), this.db));
 	}
 	resume(): Promise<MatchRow> {
-		return this.row('status', (id) => resumeMatch(id));
+		return this.row('status', (id) => resumeMatch(id, this.db));
 	}
 	handOver(): Promise<MatchRow> {
-		return this.row('handover', (id) => handOverMatch(id));
+		return this.row('handover', (id) => handOverMatch(id, Date.now(), this.db));
 	}
 
 	/** Deletes the match and its log in one transaction; returns both, for Undo. */
 	async remove(): Promise<RemovedMatch> {
 		if (this.heldGate?.readOnly) throw new GateClosed(this.heldGate.code);
-		const removed = await removeMatch(this.heldMatch.id);
+		const removed = await removeMatch(this.heldMatch.id, this.db);
 		this.tell(this.change('delete', 'here'));
 		return removed;
 	}
 
 	/** A match deleted from a list: through its open store if a screen shows it. */
-	static delete(id: string): Promise<RemovedMatch> {
-		return (open.get(id) as MatchStore | undefined)?.remove() ?? removeMatch(id);
+	static delete(id: string, db: PasspadDb = database()): Promise<RemovedMatch> {
+		const held = open.get(id) as MatchStore | undefined;
+		return held && held.db === db ? held.remove() : removeMatch(id, db);
 	}
 
 	/** Undo of a delete: the match written back whole (refused if its id is taken again). */
-	static async restore(removed: RemovedMatch): Promise<void> {
-		await restoreMatch(removed);
-		open.get(removed.match.id)?.restored(removed.match);
+	static async restore(removed: RemovedMatch, db: PasspadDb = database()): Promise<void> {
+		await restoreMatch(removed, db);
+		const held = open.get(removed.match.id);
+		if (held?.db === db) held.restored(removed.match);
 	}
 
 	/**
@@ -178,13 +183,13 @@ export class MatchStore<G extends AnyGame = AnyGame> extends HeldMatch<G> {
 			const step = this.heldTimeline.apply(incoming.append);
 			if (!step.ok) return Promise.resolve(step);
 			const save = (id: string, at: number, summary: LogSummary) =>
-				appendAction(id, at, incoming.append, summary);
+				appendAction(id, at, incoming.append, summary, [], this.db);
 			return this.entry('act', step.timeline, save, null, 'live');
 		}
 		const next = this.heldTimeline.replaced(incoming.actions);
 		if (next.broken) return Promise.resolve({ ok: false, refusal: next.broken.refusal });
 		const save = (id: string, at: number, summary: LogSummary) =>
-			replaceLog(id, at, next.actions, summary);
+			replaceLog(id, at, next.actions, summary, [], this.db);
 		return this.entry('edit', next, save, null, 'live');
 	}
 

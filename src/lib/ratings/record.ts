@@ -9,7 +9,7 @@
 import { Dexie } from 'dexie';
 import { database } from '../db/db';
 import { getValue, setValue } from '../db/settings';
-import { ratingsKey as keyOf } from '../db/group/club';
+import { ratingsKey as keyOf, setGroupRatings } from '../db/group/club';
 import type { GameId } from '../rules/common';
 import type { RatedMatch } from './rate';
 
@@ -21,7 +21,9 @@ export async function ratingsOn(record: RecordId): Promise<boolean> {
 }
 
 export async function setRatingsOn(record: RecordId, on: boolean): Promise<void> {
-	await setValue(keyOf(record), on);
+	// a group's switch is a change of its record, sent by its sync (db/changed.ts)
+	if (record !== null) await setGroupRatings(database(), record, on);
+	else await setValue(keyOf(record), on);
 }
 
 /** The records rated here: this phone's own first, then the groups it belongs to or belonged to. */

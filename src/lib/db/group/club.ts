@@ -7,19 +7,24 @@ import type { PasspadDb } from '../db';
 import type { EveningRow } from '../schema';
 import { RECORD_TABLES } from './here';
 import { agreed, type SyncedFields } from './synced';
+import { track } from '../changed';
 
 /** Where a record's ratings switch is kept: this phone's own record (null) or a group's. */
 export const ratingsKey = (record: string | null) =>
 	record === null ? 'ratings.phone' : `ratings.group.${record}`;
 
+/** The group's ratings switch set here, its change tracked with it (changed.ts). */
+export async function setGroupRatings(db: PasspadDb, group: string, on: boolean): Promise<void> {
+	await db.transaction('rw', db.settings, db.changed, async () => {
+		await db.settings.put({ key: ratingsKey(group), value: on });
+		await track(db, group, 'settings');
+	});
+}
+
 /** The group's ratings switch here: null when nobody here or in the group ever set it. */
 export async function groupRatingsHere(db: PasspadDb, group: string): Promise<boolean | null> {
 	const row = await db.settings.get(ratingsKey(group));
 	return row === undefined ? null : row.value === true;
-}
-
-export function groupEveningsHere(db: PasspadDb, group: string): Promise<EveningRow[]> {
-	return db.evenings.where('group').equals(group).toArray();
 }
 
 /** The group's settings version, written here. */

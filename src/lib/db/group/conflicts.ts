@@ -5,6 +5,7 @@
 import type { PasspadDb } from '../db';
 import { readEntries, writeEntries } from '../entries';
 import { retally } from '../totals';
+import { trackMatch } from '../changed';
 import type { ConflictRow, MatchRow, Subject } from '../schema';
 
 /** Both versions kept: the conflict row, the subject's pending versions dropped. */
@@ -41,13 +42,15 @@ export async function dropConflict(db: PasspadDb, group: string, subject: Subjec
  * (a new id, its log copied), in one transaction; the caller then takes the group's version.
  */
 export async function copyMatch(db: PasspadDb, id: string, newId: string): Promise<MatchRow> {
-	return db.transaction('rw', db.matches, db.logs, db.totals, async () => {
+	return db.transaction('rw', db.matches, db.logs, db.totals, db.changed, async () => {
 		const match = await db.matches.get(id);
 		if (!match) throw new Error(`Match ${id} is not here.`);
 		const copy: MatchRow = { ...match, id: newId, revision: 0 };
 		await db.matches.add(copy);
 		await writeEntries(db, newId, await readEntries(db, id));
 		await retally(db.totals, [[undefined, copy]]);
+		// the copy is a new match of the group: sent like one made here (changed.ts)
+		await trackMatch(db, copy);
 		return copy;
 	});
 }

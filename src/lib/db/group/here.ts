@@ -2,7 +2,6 @@
  * What this phone has of a group's things (docs/group.md, "What is written where"): a thing's
  * synced row, conflict, pending versions and copy, read in one transaction; a batch's at once.
  */
-import { Dexie } from 'dexie';
 import type { PasspadDb } from '../db';
 import { readEntries } from '../entries';
 import type {
@@ -64,8 +63,10 @@ export const RECORD_TABLES = (db: PasspadDb) => [
 	// the club's things (db/group/club.ts): an evening, the group's ratings switch
 	db.evenings,
 	db.settings,
-	// where the pen was (links.ts): a match followed here is told over (group/role.ts)
-	db.links
+	// where the pen was (links.ts): a match followed here is told over (group/role.ts), which
+	// its groups track (changed.ts)
+	db.links,
+	db.changed
 ];
 
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */
@@ -102,18 +103,6 @@ export async function readBatch(
 /** The roster here, by id. */
 export async function rosterHere(db: PasspadDb): Promise<Map<string, PlayerRow>> {
 	return new Map((await db.players.toArray()).map((player) => [player.id, player]));
-}
-
-/** The group's matches here as (id, revision) pairs, from the index alone. */
-export async function groupRevisions(db: PasspadDb, group: string): Promise<Map<string, number>> {
-	const revisions = new Map<string, number>();
-	await db.matches
-		.where('[group+revision]')
-		.between([group, Dexie.minKey], [group, Dexie.maxKey])
-		.eachKey((key, cursor) => {
-			revisions.set(cursor.primaryKey as string, (key as [string, number])[1]);
-		});
-	return revisions;
 }
 
 /** A match's row and log, read together. */

@@ -4,6 +4,7 @@
  */
 import type { PasspadDb } from '../db';
 import type { OutboxRow, SyncedRow } from '../schema';
+import { settled } from '../changed';
 
 /**
  * A version built here joins the outbox: after the last one of its thing, or in its place
@@ -44,9 +45,12 @@ export async function markAttempted(db: PasspadDb, seq: number): Promise<void> {
 	await db.outbox.update(seq, { attempted: true });
 }
 
-/** The group acknowledged a version written here: it is the group's, the entry leaves the outbox. */
+/**
+ * The group acknowledged a version written here: it is the group's, the entry leaves the
+ * outbox, and the change it was built from is done with (changed.ts), in one transaction.
+ */
 export async function acknowledged(db: PasspadDb, entry: OutboxRow, seq: number): Promise<void> {
-	await db.transaction('rw', db.outbox, db.synced, async () => {
+	await db.transaction('rw', db.outbox, db.synced, db.changed, async () => {
 		const synced = await db.synced.get([entry.group, entry.subject]);
 		const merged = (entry.body as { mergedInto?: string | null }).mergedInto;
 		const row: SyncedRow = {
@@ -63,6 +67,7 @@ export async function acknowledged(db: PasspadDb, entry: OutboxRow, seq: number)
 		}
 		if ((synced?.seq ?? 0) <= seq) await db.synced.put(row);
 		if (entry.seq !== undefined) await db.outbox.delete(entry.seq);
+		if (entry.changed !== undefined) await settled(db, entry.group, entry.subject, entry.changed);
 	});
 }
 
