@@ -325,6 +325,8 @@ export async function startLive(options: LiveOptions) {
 		admin,
 		nc,
 		jsm,
+		/** Manages a group's stream (for tests and the CLI): where the group's stream lives. */
+		groupManager: async (_group: string) => jsm,
 		createTable,
 		createTables,
 		/** A new group, as the host link's `passpad.provision.group` makes it (for tests). */

@@ -1,0 +1,101 @@
+/**
+ * Each group in its own NATS account (docs/wire.md, "Where it is stored"; docs/security.md,
+ * "What a leaked link can still do"): a real nats-server, node clients with the credentials a
+ * group's links carry. JetStream answers a pull into whatever reply subject the pull names, on
+ * the account's behalf: a member's link, allowed to pull from its group's stream, could so store
+ * the pull's messages in any stream of the account its group lives in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { startTestLive, type TestLive } from '../src/lib/live/test-server';
+import { newId } from '../src/lib/live/protocol';
+import {
+	groupStreamOf,
+	groupSubjectsOf,
+	matchSubject,
+	recordSubject,
+	streamOf
+} from '../src/lib/wire/names.js';
+
+let server: TestLive;
+type Club = Awaited<ReturnType<TestLive['live']['createGroup']>>;
+let club: Club;
+let other: Club;
+let table: string;
+
+beforeAll(async () => {
+	server = await startTestLive();
+	club = await server.live.createGroup('Club A', 'Ana’s phone');
+	other = await server.live.createGroup('Club B', 'Zoe’s phone');
+	[{ table }] = await server.live.createTables(1);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+/** How many messages a group's stream holds, as the server reads it. */
+const groupHeld = async (group: string) =>
+	(await (await server.live.groupManager(group)).streams.info(groupStreamOf(group))).state.messages;
+/** How many messages a table's stream holds, as the keeper reads it. */
+const tableHeld = async (one: string) =>
+	(await server.live.jsm.streams.info(streamOf(one))).state.messages;
+
+/**
+ * What a leaked member's link tries: a consumer on its own group's stream (it may read it),
+ * then a pull whose reply subject is another stream's subject. Waits until the consumer
+ * delivered, then a while for the stream to hold one more.
+ */
+async function pullInto(nc: NatsConnection, group: string, reply: string, held: () => Promise<number>) {
+	const stream = groupStreamOf(group);
+	const jsm = await jetstreamManager(nc, { checkAPI: false, timeout: 2_000 });
+	const before = await held();
+	const { name } = await jsm.consumers.add(stream, {
+		name: `copier-${newId().slice(0, 8)}`,
+		ack_policy: AckPolicy.None,
+		filter_subject: groupSubjectsOf(group)
+	});
+	nc.publish(`$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`, JSON.stringify({ batch: 1 }), {
+		reply
+	});
+	await expect
+		.poll(async () => (await jsm.consumers.info(stream, name)).delivered.consumer_seq)
+		.toBeGreaterThan(0);
+	await expect
+		.poll(held, { timeout: 2_000 })
+		.toBeGreaterThan(before)
+		.catch(() => {});
+	return (await held()) - before;
+}
+
+describe('group accounts', () => {
+	it('group accounts: a member’s link cannot store a pull’s messages in another group’s stream', async () => {
+		const ana = await server.phone(club.member);
+		const copied = await pullInto(
+			ana,
+			club.group,
+			recordSubject(other.group, 'copied'),
+			() => groupHeld(other.group)
+		);
+		expect(copied).toBe(0);
+	});
+
+	it('group accounts: a member’s link cannot store a pull’s messages in a table’s stream', async () => {
+		const ana = await server.phone(club.member);
+		const copied = await pullInto(ana, club.group, matchSubject(table, 'copied'), () =>
+			tableHeld(table)
+		);
+		expect(copied).toBe(0);
+	});
+
+	it('group accounts: a board’s link cannot store a pull’s messages in another group’s stream', async () => {
+		const board = await server.phone(club.board);
+		const copied = await pullInto(
+			board,
+			club.group,
+			recordSubject(other.group, 'board-copied'),
+			() => groupHeld(other.group)
+		);
+		expect(copied).toBe(0);
+	});
+});
