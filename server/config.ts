@@ -18,13 +18,14 @@ import {
 	recordSubject,
 	clubSettingsSubject,
 	eveningSubject,
-	streamOf,
+	groupAccountOf,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
-import { MAX_VERSION_BYTES } from '../src/lib/wire/limits';
+import { GROUP_STORE_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 
-export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board';
+/** `clerk`: the server's own user in a group's account (names.js `clerkOf`). */
+export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board' | 'clerk';
 
 /** A user of the config: its bcrypt hash, never a password (docs/live.md, "Credentials"). */
 export interface User {
@@ -65,7 +66,9 @@ export const readingOf = (stream: string): string[] => [
  * A table's writer never publishes to its stream: it asks the keeper to append (docs/live.md,
  * "Who writes: the keeper"), so what a leaked players' link sends is checked before it is stored.
  * A table's phones never touch JetStream either: their account has none (docs/wire.md, "Where it
- * is stored"); they read through the keeper's `read` service and hear its feed.
+ * is stored"); they read through the keeper's `read` service and hear its feed. A group's members
+ * and board use JetStream in their group's own account, where the only stream is the group's; the
+ * server's clerk there may do anything in that account (like the admin in the keeper's).
  * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
 export function permissionsOf(
@@ -74,7 +77,7 @@ export function permissionsOf(
 	table?: string,
 	group?: { group: string; tables?: string[] }
 ): Permissions | null {
-	if (role === 'admin') return null; // everything
+	if (role === 'admin' || role === 'clerk') return null; // everything (in its own account)
 	const inbox = `${inboxOf(user)}.>`;
 	if (role === 'host') {
 		return {
@@ -99,14 +102,11 @@ export function permissionsOf(
 				subscribe: [inbox]
 			};
 		}
-		// it follows each open table as a phone does (the live client): the keeper's `read` and
-		// the table's feed, both in the keeper's account where the board is
+		// it follows each open table as a phone does (the live client): the keeper's `read`, the
+		// table's feed and its "still here", each imported into the group's account (accountsOf)
 		const tables = group.tables ?? [];
 		return {
-			publish: [
-				...reading,
-				...tables.flatMap((open) => [...readingOf(streamOf(open)), readsOf(open)])
-			],
+			publish: [...reading, ...tables.map(readsOf)],
 			subscribe: [inbox, ...tables.flatMap((open) => [feedsOf(open), heresOf(open)])]
 		};
 	}
@@ -141,6 +141,8 @@ export interface ServerOptions {
 	users: User[];
 	openTables?: Record<string, string[]>;
 	cluster?: Cluster;
+	/** each group account's file store (GROUP_STORE_BYTES unless a test says less) */
+	groupBytes?: number;
 	/**
 	 * Each acknowledged write is on disk before its acknowledgement (`sync_interval: always`):
 	 * only nats-server 2.10 and later read it (docs/live.md, "Durability"; `syncsAlways`).
@@ -203,7 +205,7 @@ export function configText(options: ServerOptions): string {
 			'}'
 		);
 	}
-	lines.push(...accountsOf(options.users, options.openTables ?? {}));
+	lines.push(...accountsOf(options.users, options.openTables ?? {}, options.groupBytes));
 	lines.push('');
 	return lines.join('\n');
 }
@@ -226,25 +228,32 @@ function userLine(user: User, openTables: Record<string, string[]>): string {
 
 /**
  * The accounts (docs/wire.md, "Where it is stored"): the keeper's own, with JetStream, every
- * stream and the server's users (admin, host, groups' members and boards); and one per table,
- * holding its phones' users only, without JetStream. A table's account imports from the
- * keeper's exactly its own `append` and `read` services and its feed: a consumer's delivery,
- * which JetStream makes on its account's behalf past any permission, cannot leave the keeper's
- * account, and nothing a phone sends reaches a stream except through the keeper's checks. The
- * exports name every table (`*`): only the config, which the server writes, says who imports.
- * A group's board, in the keeper's account, hears its open tables' "still here" (imported).
+ * table's stream and the server's users (admin, host); one per table, holding its phones' users
+ * only, without JetStream; and one per group, with JetStream, holding the group's stream and its
+ * members', board's and clerk's users. A table's account imports from the keeper's exactly its
+ * own `append` and `read` services and its feed: a consumer's delivery, which JetStream makes on
+ * its account's behalf past any permission, cannot leave the keeper's account, and nothing a
+ * phone sends reaches a stream except through the keeper's checks. A group's pull or consumer
+ * delivers inside the group's account, where no other stream is. The exports name every table
+ * (`*`): only the config, which the server writes, says who imports. A group's board imports its
+ * open tables' `read` and feed from the keeper's account and their "still here" from theirs.
  */
-export function accountsOf(users: User[], openTables: Record<string, string[]>): string[] {
+export function accountsOf(
+	users: User[],
+	openTables: Record<string, string[]>,
+	groupBytes = GROUP_STORE_BYTES
+): string[] {
 	const tables = new Map<string, User[]>();
+	const groups = new Map<string, User[]>();
 	const own: User[] = [];
 	for (const user of users) {
 		if (user.table) tables.set(user.table, [...(tables.get(user.table) ?? []), user]);
+		else if (user.group) groups.set(user.group, [...(groups.get(user.group) ?? []), user]);
 		else own.push(user);
 	}
+	const keeper = q(KEEPER_ACCOUNT);
 	const followed = new Set(
-		Object.values(openTables)
-			.flat()
-			.filter((table) => tables.has(table))
+		[...groups.keys()].flatMap((group) => openTables[group] ?? []).filter((one) => tables.has(one))
 	);
 	const lines = ['accounts {', `  ${KEEPER_ACCOUNT}: {`, '    jetstream: enabled', '    users: ['];
 	lines.push(...own.map((user) => userLine(user, openTables)), '    ]');
@@ -252,16 +261,8 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
-	if (followed.size) {
-		const heres = [...followed].map(
-			(table) =>
-				`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`
-		);
-		lines.push(`    imports: [ ${heres.join(', ')} ]`);
-	}
 	lines.push('  }');
 	for (const [table, members] of tables) {
-		const keeper = q(KEEPER_ACCOUNT);
 		lines.push(`  ${tableAccountOf(table)}: {`, '    users: [');
 		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
 		lines.push(
@@ -270,6 +271,25 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 				`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } } ]`
 		);
 		if (followed.has(table)) lines.push(`    exports: [ { stream: ${q(heresOf(table))} } ]`);
+		lines.push('  }');
+	}
+	for (const [group, members] of groups) {
+		// one stream of `groupBytes`, nothing in memory (phones' ordered consumers keep no
+		// messages); a leaked member link that makes consumers fills nothing of another group
+		lines.push(
+			`  ${groupAccountOf(group)}: {`,
+			`    jetstream: { max_file: ${groupBytes}, max_mem: 0, max_streams: 1 }`,
+			'    users: ['
+		);
+		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
+		const imports = (openTables[group] ?? []).flatMap((table) => [
+			`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }`,
+			`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } }`,
+			...(followed.has(table)
+				? [`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`]
+				: [])
+		]);
+		if (imports.length) lines.push(`    imports: [ ${imports.join(', ')} ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

@@ -13,6 +13,7 @@ import { newId } from '../src/lib/live/protocol';
 import {
 	groupStreamOf,
 	groupSubjectsOf,
+	inboxOf,
 	matchSubject,
 	recordSubject,
 	streamOf
@@ -42,11 +43,17 @@ const tableHeld = async (one: string) =>
 	(await server.live.jsm.streams.info(streamOf(one))).state.messages;
 
 /**
- * What a leaked member's link tries: a consumer on its own group's stream (it may read it),
- * then a pull whose reply subject is another stream's subject. Waits until the consumer
- * delivered, then a while for the stream to hold one more.
+ * What a leaked member's link tries: a consumer on its own group's stream (it may read it), a
+ * pull into its own inbox (so the consumer does deliver), then a pull whose reply subject is
+ * another stream's subject. How many messages that stream gained within two seconds.
  */
-async function pullInto(nc: NatsConnection, group: string, reply: string, held: () => Promise<number>) {
+async function pullInto(
+	nc: NatsConnection,
+	user: string,
+	group: string,
+	reply: string,
+	held: () => Promise<number>
+) {
 	const stream = groupStreamOf(group);
 	const jsm = await jetstreamManager(nc, { checkAPI: false, timeout: 2_000 });
 	const before = await held();
@@ -55,12 +62,12 @@ async function pullInto(nc: NatsConnection, group: string, reply: string, held: 
 		ack_policy: AckPolicy.None,
 		filter_subject: groupSubjectsOf(group)
 	});
-	nc.publish(`$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`, JSON.stringify({ batch: 1 }), {
-		reply
-	});
-	await expect
-		.poll(async () => (await jsm.consumers.info(stream, name)).delivered.consumer_seq)
-		.toBeGreaterThan(0);
+	const next = `$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`;
+	const own = `${inboxOf(user)}.copier`;
+	const delivered = new Promise((done) => nc.subscribe(own, { max: 1, callback: done }));
+	nc.publish(next, JSON.stringify({ batch: 1 }), { reply: own });
+	await delivered;
+	nc.publish(next, JSON.stringify({ batch: 1 }), { reply });
 	await expect
 		.poll(held, { timeout: 2_000 })
 		.toBeGreaterThan(before)
@@ -73,6 +80,7 @@ describe('group accounts', () => {
 		const ana = await server.phone(club.member);
 		const copied = await pullInto(
 			ana,
+			club.member.user,
 			club.group,
 			recordSubject(other.group, 'copied'),
 			() => groupHeld(other.group)
@@ -82,7 +90,7 @@ describe('group accounts', () => {
 
 	it('group accounts: a member’s link cannot store a pull’s messages in a table’s stream', async () => {
 		const ana = await server.phone(club.member);
-		const copied = await pullInto(ana, club.group, matchSubject(table, 'copied'), () =>
+		const copied = await pullInto(ana, club.member.user, club.group, matchSubject(table, 'copied'), () =>
 			tableHeld(table)
 		);
 		expect(copied).toBe(0);
@@ -92,6 +100,7 @@ describe('group accounts', () => {
 		const board = await server.phone(club.board);
 		const copied = await pullInto(
 			board,
+			club.board.user,
 			club.group,
 			recordSubject(other.group, 'board-copied'),
 			() => groupHeld(other.group)

@@ -30,7 +30,8 @@ export interface Desk {
 	accepted(credential: Credential): Promise<void>;
 	tableStream(table: string): Promise<unknown>;
 	groupStream(group: string): Promise<unknown>;
-	record(subject: string, body: object): Promise<unknown>;
+	/** the server's own message in a group's stream, written by the group's clerk */
+	record(group: string, subject: string, body: object): Promise<unknown>;
 	log(line: string): void;
 	/** members whose removal this process has written to their group's stream */
 	readonly announced: Set<string>;
@@ -49,6 +50,7 @@ export async function provisionGroup(
 		await desk.accepted(made.member);
 		await desk.groupStream(made.group);
 		await desk.record(
+			made.group,
 			memberSubject(made.group, made.member.user),
 			memberRecord(made.member.user, asked.label, false, now)
 		);
@@ -65,6 +67,7 @@ export async function provisionGroup(
 			await desk.save();
 			await desk.accepted(member);
 			await desk.record(
+				group,
 				memberSubject(group, member.user),
 				memberRecord(member.user, asked.label, false, now)
 			);
@@ -79,6 +82,7 @@ export async function provisionGroup(
 			await desk.accepted(made.writer);
 			await desk.tableStream(made.table);
 			await desk.record(
+				group,
 				boardTableSubject(group, made.table),
 				tableRecord(made.table, registry.tables[made.table], true, now)
 			);
@@ -91,6 +95,7 @@ export async function provisionGroup(
 			// the board hears "closed" first, then loses the table's permissions: it stops
 			// following before the server would refuse it
 			await desk.record(
+				group,
 				boardTableSubject(group, asked.table),
 				tableRecord(asked.table, closed, false, now)
 			);
@@ -118,7 +123,7 @@ export function removeMember(desk: Desk, group: string, user: string, now = Date
 	return {
 		async announce() {
 			if (removed !== 'member') return;
-			await desk.record(memberSubject(group, user), memberRecord(user, label ?? '', true, now));
+			await desk.record(group, memberSubject(group, user), memberRecord(user, label ?? '', true, now));
 			desk.announced.add(`${group}/${user}`);
 		}
 	};

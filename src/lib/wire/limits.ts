@@ -84,3 +84,12 @@ export const TABLE_ENTRIES_PER_MINUTE = 600;
 
 /** The bytes a live table may send the keeper in a minute: 600 entries of a few hundred bytes. */
 export const TABLE_BYTES_PER_MINUTE = 1024 * 1024;
+
+/**
+ * What one group keeps on the server: its stream's bytes, and its own NATS account's file store
+ * (docs/wire.md, "Where it is stored"), the same number: ~10,000 matches of a few KiB with a few
+ * versions each. Full, a new version is refused (the phone keeps it and says so) rather than an
+ * old match dropped. nats-server reserves it twice from its `max_file_store` (once for the
+ * account, once for the stream): 16 GB holds 64 groups (docs/group.md, "Credentials").
+ */
+export const GROUP_STORE_BYTES = 256 * 1024 * 1024;
