@@ -64,9 +64,7 @@ export function startClerks(servers: () => string[], pass: string) {
 		async stop() {
 			const all = [...clerks.values()];
 			clerks.clear();
-			await Promise.all(
-				all.map((clerk) => clerk.then(({ nc }) => nc.close()).catch(() => {}))
-			);
+			await Promise.all(all.map((clerk) => clerk.then(({ nc }) => nc.close()).catch(() => {})));
 		}
 	};
 }

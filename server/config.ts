@@ -19,6 +19,7 @@ import {
 	clubSettingsSubject,
 	eveningSubject,
 	groupAccountOf,
+	groupProvisionSubject,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -259,6 +260,7 @@ export function accountsOf(
 	lines.push(...own.map((user) => userLine(user, openTables)), '    ]');
 	lines.push(
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
+			`{ service: ${q(groupProvisionSubject('*', '*' as 'invite'))} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
 	lines.push('  }');
@@ -282,6 +284,8 @@ export function accountsOf(
 			'    users: ['
 		);
 		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
+		// its members' requests (docs/group.md, "Requests") reach the server in the keeper's account
+		const requests = `{ service: { account: ${keeper}, subject: ${q(groupProvisionSubject(group, '*' as 'invite'))} } }`;
 		const imports = (openTables[group] ?? []).flatMap((table) => [
 			`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }`,
 			`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } }`,
@@ -289,7 +293,7 @@ export function accountsOf(
 				? [`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`]
 				: [])
 		]);
-		if (imports.length) lines.push(`    imports: [ ${imports.join(', ')} ]`);
+		lines.push(`    imports: [ ${[requests, ...imports].join(', ')} ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

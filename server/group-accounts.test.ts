@@ -6,7 +6,7 @@
  * the pull's messages in any stream of the account its group lives in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { newId } from '../src/lib/live/protocol';
@@ -15,6 +15,7 @@ import {
 	groupSubjectsOf,
 	inboxOf,
 	matchSubject,
+	playerSubject,
 	recordSubject,
 	streamOf
 } from '../src/lib/wire/names.js';
@@ -30,6 +31,9 @@ beforeAll(async () => {
 	club = await server.live.createGroup('Club A', 'Ana’s phone');
 	other = await server.live.createGroup('Club B', 'Zoe’s phone');
 	[{ table }] = await server.live.createTables(1);
+	// the club's stream holds more than its first member's record: a pull has one to deliver
+	const js = jetstream(await server.phone(club.member));
+	for (const player of ['ana', 'ben']) await js.publish(playerSubject(club.group, player), '{}');
 });
 afterAll(async () => {
 	await server?.stop();
@@ -90,8 +94,12 @@ describe('group accounts', () => {
 
 	it('group accounts: a member’s link cannot store a pull’s messages in a table’s stream', async () => {
 		const ana = await server.phone(club.member);
-		const copied = await pullInto(ana, club.member.user, club.group, matchSubject(table, 'copied'), () =>
-			tableHeld(table)
+		const copied = await pullInto(
+			ana,
+			club.member.user,
+			club.group,
+			matchSubject(table, 'copied'),
+			() => tableHeld(table)
 		);
 		expect(copied).toBe(0);
 	});

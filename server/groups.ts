@@ -123,7 +123,11 @@ export function removeMember(desk: Desk, group: string, user: string, now = Date
 	return {
 		async announce() {
 			if (removed !== 'member') return;
-			await desk.record(group, memberSubject(group, user), memberRecord(user, label ?? '', true, now));
+			await desk.record(
+				group,
+				memberSubject(group, user),
+				memberRecord(user, label ?? '', true, now)
+			);
 			desk.announced.add(`${group}/${user}`);
 		}
 	};

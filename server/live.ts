@@ -257,7 +257,9 @@ export async function startLive(options: LiveOptions) {
 			for (const [user, member] of Object.entries(entry.members)) {
 				const key = `${group}/${user}`;
 				if (!member.removedAt || desk.announced.has(key)) continue;
-				const last = await (await clerks.of(group)).jsm.streams
+				const last = await (
+					await clerks.of(group)
+				).jsm.streams
 					.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
 					.catch(() => null);
 				if (!last?.json<{ removed?: boolean }>()?.removed) {

@@ -40,7 +40,11 @@ export const tableStream = (table: string, replicas: number): NewStream => ({
 });
 
 /** A group's stream (docs/group.md, "One stream per group"). */
-export const groupStream = (group: string, replicas: number, bytes = GROUP_STORE_BYTES): NewStream => ({
+export const groupStream = (
+	group: string,
+	replicas: number,
+	bytes = GROUP_STORE_BYTES
+): NewStream => ({
 	name: groupStreamOf(group),
 	subjects: [groupSubjectsOf(group)],
 	storage: 'file' as StreamConfig['storage'],
