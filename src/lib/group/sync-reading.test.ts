@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream } from '@nats-io/jetstream';
 import { PasspadDb } from '$lib/db/db';
 import { setNotes } from '$lib/db/matches';
 import { readEntries } from '$lib/db/entries';
