@@ -142,7 +142,7 @@ export interface ServerOptions {
 	users: User[];
 	openTables?: Record<string, string[]>;
 	cluster?: Cluster;
-	/** each group account's file store (GROUP_STORE_BYTES unless a test says less) */
+	/** each group stream's bytes (GROUP_STORE_BYTES unless a test says less): its account's store */
 	groupBytes?: number;
 	/**
 	 * Each acknowledged write is on disk before its acknowledgement (`sync_interval: always`):
@@ -206,7 +206,9 @@ export function configText(options: ServerOptions): string {
 			'}'
 		);
 	}
-	lines.push(...accountsOf(options.users, options.openTables ?? {}, options.groupBytes));
+	// a cluster's group stream has three replicas, each counted in its account's store
+	const groupStore = (options.groupBytes ?? GROUP_STORE_BYTES) * (options.cluster ? 3 : 1);
+	lines.push(...accountsOf(options.users, options.openTables ?? {}, groupStore));
 	lines.push('');
 	return lines.join('\n');
 }

@@ -132,3 +132,29 @@ export function removeMember(desk: Desk, group: string, user: string, now = Date
 		}
 	};
 }
+
+/**
+ * A member removed while no server ran (`npm run server -- revoke-member` with the folder's
+ * lock) gets its record in the group's stream at the next start, once. `removedOf`: whether the
+ * group's stream already says so.
+ */
+export async function announceRemovals(
+	desk: Desk,
+	removedOf: (group: string, user: string) => Promise<boolean>
+) {
+	for (const [group, entry] of Object.entries(desk.registry.groups)) {
+		if (entry.revokedAt) continue;
+		for (const [user, member] of Object.entries(entry.members)) {
+			const key = `${group}/${user}`;
+			if (!member.removedAt || desk.announced.has(key)) continue;
+			if (!(await removedOf(group, user))) {
+				await desk.record(
+					group,
+					memberSubject(group, user),
+					memberRecord(user, member.label, true, member.removedAt)
+				);
+			}
+			desk.announced.add(key);
+		}
+	}
+}

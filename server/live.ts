@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
 	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
@@ -21,7 +21,7 @@ import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';
-import { provisionGroup, removeMember, type Desk } from './groups';
+import { announceRemovals, provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper } from './keeper';
 import { takeLock } from './lock';
 import {
@@ -47,7 +47,7 @@ import {
 	writeRegistry,
 	type Credential
 } from './registry';
-import { groupRequestSubject, memberRecord, readGroupRequest, type GroupRequest } from './requests';
+import { groupRequestSubject, readGroupRequest, type GroupRequest } from './requests';
 import { closedOf } from './open';
 import { startOpenTables, type OpenSettings } from './open-tables';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
@@ -247,33 +247,16 @@ export async function startLive(options: LiveOptions) {
 			return true;
 		});
 
-	/**
-	 * A member removed while no server ran (`npm run server -- revoke-member` with the folder's
-	 * lock) gets its record in the group's stream at the next start, once.
-	 */
-	async function announceRemovals() {
-		for (const [group, entry] of Object.entries(registry.groups)) {
-			if (entry.revokedAt) continue;
-			for (const [user, member] of Object.entries(entry.members)) {
-				const key = `${group}/${user}`;
-				if (!member.removedAt || desk.announced.has(key)) continue;
-				const last = await (
-					await clerks.of(group)
-				).jsm.streams
-					.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
-					.catch(() => null);
-				if (!last?.json<{ removed?: boolean }>()?.removed) {
-					await desk.record(
-						group,
-						memberSubject(group, user),
-						memberRecord(user, member.label, true, member.removedAt)
-					);
-				}
-				desk.announced.add(key);
-			}
-		}
-	}
-	serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
+	const removedOf = async (group: string, user: string) => {
+		const { jsm } = await clerks.of(group);
+		const last = await jsm.streams
+			.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
+			.catch(() => null);
+		return !!last?.json<{ removed?: boolean }>()?.removed;
+	};
+	serial(() => announceRemovals(desk, removedOf)).catch((failure) =>
+		log(`announcing removals: ${failure}`)
+	);
 
 	/** A request's answer: the provisioner answers every request, and never falls over one. */
 	async function answer(msg: Msg, make: () => Promise<object>) {
@@ -332,6 +315,9 @@ export async function startLive(options: LiveOptions) {
 		jsm,
 		/** Manages a group's stream, in the group's own account (for tests). */
 		groupManager: async (group: string) => (await clerks.of(group)).jsm,
+		/** Writes to a group's stream as the server does (for tests: a hostile or a bulk record). */
+		groupWriter: async (group: string, timeout = 5_000) =>
+			jetstream((await clerks.of(group)).nc, { timeout }),
 		createTable,
 		createTables,
 		/** A new group, as the host link's `passpad.provision.group` makes it (for tests). */
