@@ -121,6 +121,15 @@ export function permissionsOf(
 	};
 }
 
+/**
+ * The file store nats-server may reserve (16 GiB): each table's stream reserves its bytes from
+ * it, each group's stream its bytes, and each group's account its `max_file` too (GROUP_STORE_BYTES).
+ * A single node refuses to start JetStream at all when its accounts reserve more (measured on
+ * 2.9.10: "insufficient storage resources available"), so the server makes no group past it
+ * (groups.ts, `groupsFit`; docs/wire.md, "Where it is stored").
+ */
+export const MAX_FILE_STORE = 16 * 1024 ** 3;
+
 /** A string as the config file quotes it (JSON's quoting is the config's). */
 const q = (value: unknown) => JSON.stringify(String(value));
 
@@ -183,7 +192,7 @@ export function configText(options: ServerOptions): string {
 		'jetstream {',
 		`  store_dir: ${q(options.storeDir)}`,
 		'  max_memory_store: 64MB',
-		'  max_file_store: 16GB'
+		`  max_file_store: ${MAX_FILE_STORE}`
 	);
 	if (options.syncAlways) lines.push('  sync_interval: always');
 	lines.push(

@@ -116,3 +116,22 @@ describe('group accounts', () => {
 		expect(copied).toBe(0);
 	});
 });
+
+describe('group accounts: the file store', () => {
+	it('group accounts: a server whose store holds two groups refuses a third, and starts again with both', async () => {
+		// each group reserves 6 GiB of the 16 GiB store (config.ts, MAX_FILE_STORE)
+		const small = await startTestLive({ limits: { groupBytes: 6 * 1024 ** 3 } });
+		try {
+			const first = await small.live.createGroup('First', 'Ana’s phone');
+			await small.live.createGroup('Second', 'Ben’s phone');
+			await expect(small.live.createGroup('Third', 'Cleo’s phone')).rejects.toThrow('full');
+			await small.restart();
+			const ana = await small.phone(first.member);
+			const js = jetstream(ana);
+			const ack = await js.publish(playerSubject(first.group, 'ana'), '{}');
+			expect(ack.seq).toBeGreaterThan(0);
+		} finally {
+			await small.stop();
+		}
+	}, 90_000);
+});

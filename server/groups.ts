@@ -14,6 +14,16 @@ import {
 	type Registry
 } from './registry';
 import { memberRecord, tableRecord, type GroupError, type GroupRequest } from './requests';
+import { MAX_FILE_STORE } from './config';
+import { GROUP_STORE_BYTES } from '../src/lib/wire/limits';
+
+/**
+ * Whether one more group's account fits the server's file store: every group in the registry,
+ * a revoked one too, keeps its account (config.ts, MAX_FILE_STORE).
+ */
+export function groupsFit(registry: Registry, groupBytes = GROUP_STORE_BYTES): boolean {
+	return (Object.keys(registry.groups).length + 1) * groupBytes <= MAX_FILE_STORE;
+}
 
 /** A group's members and open tables at most: a club's, with room to spare. */
 export const MAX_MEMBERS = 200;
@@ -23,7 +33,7 @@ export const MAX_OPEN_TABLES = 40;
 export interface Desk {
 	readonly registry: Registry;
 	readonly cost: number;
-	readonly limits: { members?: number; openTables?: number };
+	readonly limits: { members?: number; openTables?: number; groupBytes?: number };
 	/** tables.json written and every node's config reloaded */
 	save(): Promise<void>;
 	/** resolves once the server accepts this new credential */
@@ -45,6 +55,8 @@ export async function provisionGroup(
 	const { registry, cost } = desk;
 	const now = Date.now();
 	if (asked.what === 'group') {
+		// past its store, nats-server would not start JetStream again (config.ts, MAX_FILE_STORE)
+		if (!groupsFit(registry, desk.limits.groupBytes)) return { error: 'full' };
 		const made = await addGroup(registry, asked, cost, now);
 		await desk.save();
 		await desk.accepted(made.member);
