@@ -49,7 +49,8 @@ describe('group permissions', () => {
 
 	it('board: reads the group and its open tables, and publishes on no stream subject', () => {
 		expect(allowed(board.publish, `$JS.API.STREAM.INFO.PASSPAD_G_${g}`)).toBe(true);
-		expect(allowed(board.publish, '$JS.API.CONSUMER.MSG.NEXT.PASSPAD_table0000001.x')).toBe(true);
+		// a table it follows through the keeper's `read` (imported), never its stream
+		expect(allowed(board.publish, '$JS.API.CONSUMER.MSG.NEXT.PASSPAD_table0000001.x')).toBe(false);
 		expect(allowed(board.publish, 'passpad.table0000001.read.m1')).toBe(true);
 		const stored = ['passpad.table0000001.m.m1', `passpad.g.${g}.match.m1`];
 		expect(stored.filter((subject) => allowed(board.publish, subject))).toEqual([]);
@@ -76,7 +77,8 @@ describe('group permissions', () => {
 		});
 		expect(text).not.toContain('_INBOX');
 		expect(text).toContain('passpad.provision.group');
-		expect(text).toContain('"$JS.API.STREAM.INFO.PASSPAD_table0000001"');
+		expect(text).toContain(`"$JS.API.STREAM.INFO.PASSPAD_G_${g}"`);
+		expect(text).not.toContain('"$JS.API.STREAM.INFO.PASSPAD_table0000001"');
 		expect(() => permissionsOf('member', 'x')).toThrow();
 	});
 });
@@ -116,6 +118,35 @@ describe('accounts', () => {
 		expect(keeper).toContain('jetstream: enabled');
 		expect(keeper).toContain('"admin"');
 		expect(keeper).not.toContain(`${t}-`);
+	});
+
+	it('accounts: a group is its own account, with JetStream within its store, its open tables imported for its board', () => {
+		const club = 'club00000001';
+		const withGroup = accountsOf(
+			[
+				...users,
+				{ user: `${club}-mabcdefgh`, hash: '$2a$04$m', role: 'member', group: club },
+				{ user: `${club}-babcdefgh`, hash: '$2a$04$b', role: 'board', group: club },
+				{ user: `${club}-s`, hash: '$2a$04$s', role: 'clerk', group: club }
+			],
+			{ [club]: [t] },
+			1024
+		).join('\n');
+		const from = withGroup.indexOf(`  G_${club}: {`);
+		const own = withGroup.slice(from, withGroup.indexOf('\n  }', from));
+		expect(own).toContain('jetstream: { max_file: 1024, max_mem: 0, max_streams: 1 }');
+		for (const user of ['mabcdefgh', 'babcdefgh', 's']) expect(own).toContain(`"${club}-${user}"`);
+		expect(own).toContain(`{ service: { account: "PASSPAD", subject: "passpad.${t}.read.*" } }`);
+		expect(own).toContain(`{ stream: { account: "PASSPAD", subject: "passpad.${t}.feed.>" } }`);
+		expect(own).toContain(`{ stream: { account: "T_${t}", subject: "passpad.${t}.here.>" } }`);
+		expect(own).not.toContain('append');
+		// the keeper's account holds no user of a group, and the table's exports its "still here"
+		const keeperFrom = withGroup.indexOf('  PASSPAD: {');
+		const keeper = withGroup.slice(keeperFrom, withGroup.indexOf('\n  }', keeperFrom));
+		expect(keeper).not.toContain(club);
+		expect(withGroup).toContain(`exports: [ { stream: "passpad.${t}.here.>" } ]`);
+		// the clerk may do anything in its own account, as the admin in the keeper's
+		expect(permissionsOf('clerk', `${club}-s`)).toBeNull();
 	});
 
 	it('accounts: a table’s credentials have no JetStream subject at all', () => {

@@ -18,13 +18,15 @@ import {
 	recordSubject,
 	clubSettingsSubject,
 	eveningSubject,
-	streamOf,
+	groupAccountOf,
+	groupProvisionSubject,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
-import { MAX_VERSION_BYTES } from '../src/lib/wire/limits';
+import { GROUP_STORE_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 
-export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board';
+/** `clerk`: the server's own user in a group's account (names.js `clerkOf`). */
+export type Role = 'admin' | 'host' | 'writer' | 'reader' | 'member' | 'board' | 'clerk';
 
 /** A user of the config: its bcrypt hash, never a password (docs/live.md, "Credentials"). */
 export interface User {
@@ -65,7 +67,9 @@ export const readingOf = (stream: string): string[] => [
  * A table's writer never publishes to its stream: it asks the keeper to append (docs/live.md,
  * "Who writes: the keeper"), so what a leaked players' link sends is checked before it is stored.
  * A table's phones never touch JetStream either: their account has none (docs/wire.md, "Where it
- * is stored"); they read through the keeper's `read` service and hear its feed.
+ * is stored"); they read through the keeper's `read` service and hear its feed. A group's members
+ * and board use JetStream in their group's own account, where the only stream is the group's; the
+ * server's clerk there may do anything in that account (like the admin in the keeper's).
  * @param group a member's or board's group, and the group's open tables (a board follows them)
  */
 export function permissionsOf(
@@ -74,7 +78,7 @@ export function permissionsOf(
 	table?: string,
 	group?: { group: string; tables?: string[] }
 ): Permissions | null {
-	if (role === 'admin') return null; // everything
+	if (role === 'admin' || role === 'clerk') return null; // everything (in its own account)
 	const inbox = `${inboxOf(user)}.>`;
 	if (role === 'host') {
 		return {
@@ -99,14 +103,11 @@ export function permissionsOf(
 				subscribe: [inbox]
 			};
 		}
-		// it follows each open table as a phone does (the live client): the keeper's `read` and
-		// the table's feed, both in the keeper's account where the board is
+		// it follows each open table as a phone does (the live client): the keeper's `read`, the
+		// table's feed and its "still here", each imported into the group's account (accountsOf)
 		const tables = group.tables ?? [];
 		return {
-			publish: [
-				...reading,
-				...tables.flatMap((open) => [...readingOf(streamOf(open)), readsOf(open)])
-			],
+			publish: [...reading, ...tables.map(readsOf)],
 			subscribe: [inbox, ...tables.flatMap((open) => [feedsOf(open), heresOf(open)])]
 		};
 	}
@@ -119,6 +120,15 @@ export function permissionsOf(
 		subscribe: [inbox, asksOf(table), heresOf(table), feedsOf(table)]
 	};
 }
+
+/**
+ * The file store nats-server may reserve (16 GiB): each table's stream reserves its bytes from
+ * it, each group's stream its bytes, and each group's account its `max_file` too (GROUP_STORE_BYTES).
+ * A single node refuses to start JetStream at all when its accounts reserve more (measured on
+ * 2.9.10: "insufficient storage resources available"), so the server makes no group past it
+ * (groups.ts, `groupsFit`; docs/wire.md, "Where it is stored").
+ */
+export const MAX_FILE_STORE = 16 * 1024 ** 3;
 
 /** A string as the config file quotes it (JSON's quoting is the config's). */
 const q = (value: unknown) => JSON.stringify(String(value));
@@ -141,6 +151,8 @@ export interface ServerOptions {
 	users: User[];
 	openTables?: Record<string, string[]>;
 	cluster?: Cluster;
+	/** each group stream's bytes (GROUP_STORE_BYTES unless a test says less): its account's store */
+	groupBytes?: number;
 	/**
 	 * Each acknowledged write is on disk before its acknowledgement (`sync_interval: always`):
 	 * only nats-server 2.10 and later read it (docs/live.md, "Durability"; `syncsAlways`).
@@ -180,7 +192,7 @@ export function configText(options: ServerOptions): string {
 		'jetstream {',
 		`  store_dir: ${q(options.storeDir)}`,
 		'  max_memory_store: 64MB',
-		'  max_file_store: 16GB'
+		`  max_file_store: ${MAX_FILE_STORE}`
 	);
 	if (options.syncAlways) lines.push('  sync_interval: always');
 	lines.push(
@@ -203,7 +215,9 @@ export function configText(options: ServerOptions): string {
 			'}'
 		);
 	}
-	lines.push(...accountsOf(options.users, options.openTables ?? {}));
+	// a cluster's group stream has three replicas, each counted in its account's store
+	const groupStore = (options.groupBytes ?? GROUP_STORE_BYTES) * (options.cluster ? 3 : 1);
+	lines.push(...accountsOf(options.users, options.openTables ?? {}, groupStore));
 	lines.push('');
 	return lines.join('\n');
 }
@@ -226,28 +240,42 @@ function userLine(user: User, openTables: Record<string, string[]>): string {
 
 /**
  * The accounts (docs/wire.md, "Where it is stored"): the keeper's own, with JetStream, every
- * stream and the server's users (admin, host, groups' members and boards); and one per table,
- * holding its phones' users only, without JetStream. A table's account imports from the
- * keeper's exactly its own `append` and `read` services and its feed: a consumer's delivery,
- * which JetStream makes on its account's behalf past any permission, cannot leave the keeper's
- * account, and nothing a phone sends reaches a stream except through the keeper's checks. The
- * exports name every table (`*`): only the config, which the server writes, says who imports.
- * A group's board, in the keeper's account, hears its open tables' "still here" (imported).
+ * table's stream and the server's users (admin, host); one per table, holding its phones' users
+ * only, without JetStream; and one per group, with JetStream, holding the group's stream and its
+ * members', board's and clerk's users. A table's account imports from the keeper's exactly its
+ * own `append` and `read` services and its feed: a consumer's delivery, which JetStream makes on
+ * its account's behalf past any permission, cannot leave the keeper's account, and nothing a
+ * phone sends reaches a stream except through the keeper's checks. A group's pull or consumer
+ * delivers inside the group's account, where no other stream is. The exports name every table
+ * (`*`): only the config, which the server writes, says who imports. A group's board imports its
+ * open tables' `read` and feed from the keeper's account and their "still here" from theirs.
  */
-export function accountsOf(users: User[], openTables: Record<string, string[]>): string[] {
+export function accountsOf(
+	users: User[],
+	openTables: Record<string, string[]>,
+	groupBytes = GROUP_STORE_BYTES
+): string[] {
 	const tables = new Map<string, User[]>();
+	const groups = new Map<string, User[]>();
 	const own: User[] = [];
 	for (const user of users) {
 		if (user.table) tables.set(user.table, [...(tables.get(user.table) ?? []), user]);
+		else if (user.group) groups.set(user.group, [...(groups.get(user.group) ?? []), user]);
 		else own.push(user);
 	}
+	const keeper = q(KEEPER_ACCOUNT);
+	const followed = new Set(
+		[...groups.keys()].flatMap((group) => openTables[group] ?? []).filter((one) => tables.has(one))
+	);
 	const lines = ['accounts {', `  ${KEEPER_ACCOUNT}: {`, '    jetstream: enabled', '    users: ['];
 	lines.push(...own.map((user) => userLine(user, openTables)), '    ]');
 	lines.push(
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
+			`{ service: ${q(groupProvisionSubject('*', '*' as 'invite'))} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
-	// the keeper hears every table's "still here" (docs/live.md, "The pen"), a board its open tables'
+	// the keeper hears every table's "still here" (docs/live.md, "The pen"); a board its open
+	// tables' (below, in its group's account)
 	if (tables.size) {
 		const heres = [...tables.keys()].map(
 			(table) =>
@@ -257,7 +285,6 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 	}
 	lines.push('  }');
 	for (const [table, members] of tables) {
-		const keeper = q(KEEPER_ACCOUNT);
 		lines.push(`  ${tableAccountOf(table)}: {`, '    users: [');
 		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
 		lines.push(
@@ -266,6 +293,27 @@ export function accountsOf(users: User[], openTables: Record<string, string[]>):
 				`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } } ]`
 		);
 		lines.push(`    exports: [ { stream: ${q(heresOf(table))} } ]`);
+		lines.push('  }');
+	}
+	for (const [group, members] of groups) {
+		// one stream of `groupBytes`, nothing in memory (phones' ordered consumers keep no
+		// messages); a leaked member link that makes consumers fills nothing of another group
+		lines.push(
+			`  ${groupAccountOf(group)}: {`,
+			`    jetstream: { max_file: ${groupBytes}, max_mem: 0, max_streams: 1 }`,
+			'    users: ['
+		);
+		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
+		// its members' requests (docs/group.md, "Requests") reach the server in the keeper's account
+		const requests = `{ service: { account: ${keeper}, subject: ${q(groupProvisionSubject(group, '*' as 'invite'))} } }`;
+		const imports = (openTables[group] ?? []).flatMap((table) => [
+			`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }`,
+			`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } }`,
+			...(followed.has(table)
+				? [`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`]
+				: [])
+		]);
+		lines.push(`    imports: [ ${[requests, ...imports].join(', ')} ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

@@ -14,6 +14,16 @@ import {
 	type Registry
 } from './registry';
 import { memberRecord, tableRecord, type GroupError, type GroupRequest } from './requests';
+import { MAX_FILE_STORE } from './config';
+import { GROUP_STORE_BYTES } from '../src/lib/wire/limits';
+
+/**
+ * Whether one more group's account fits the server's file store: every group in the registry,
+ * a revoked one too, keeps its account (config.ts, MAX_FILE_STORE).
+ */
+export function groupsFit(registry: Registry, groupBytes = GROUP_STORE_BYTES): boolean {
+	return (Object.keys(registry.groups).length + 1) * groupBytes <= MAX_FILE_STORE;
+}
 
 /** A group's members and open tables at most: a club's, with room to spare. */
 export const MAX_MEMBERS = 200;
@@ -23,14 +33,15 @@ export const MAX_OPEN_TABLES = 40;
 export interface Desk {
 	readonly registry: Registry;
 	readonly cost: number;
-	readonly limits: { members?: number; openTables?: number };
+	readonly limits: { members?: number; openTables?: number; groupBytes?: number };
 	/** tables.json written and every node's config reloaded */
 	save(): Promise<void>;
 	/** resolves once the server accepts this new credential */
 	accepted(credential: Credential): Promise<void>;
 	tableStream(table: string): Promise<unknown>;
 	groupStream(group: string): Promise<unknown>;
-	record(subject: string, body: object): Promise<unknown>;
+	/** the server's own message in a group's stream, written by the group's clerk */
+	record(group: string, subject: string, body: object): Promise<unknown>;
 	log(line: string): void;
 	/** members whose removal this process has written to their group's stream */
 	readonly announced: Set<string>;
@@ -44,11 +55,14 @@ export async function provisionGroup(
 	const { registry, cost } = desk;
 	const now = Date.now();
 	if (asked.what === 'group') {
+		// past its store, nats-server would not start JetStream again (config.ts, MAX_FILE_STORE)
+		if (!groupsFit(registry, desk.limits.groupBytes)) return { error: 'full' };
 		const made = await addGroup(registry, asked, cost, now);
 		await desk.save();
 		await desk.accepted(made.member);
 		await desk.groupStream(made.group);
 		await desk.record(
+			made.group,
 			memberSubject(made.group, made.member.user),
 			memberRecord(made.member.user, asked.label, false, now)
 		);
@@ -65,6 +79,7 @@ export async function provisionGroup(
 			await desk.save();
 			await desk.accepted(member);
 			await desk.record(
+				group,
 				memberSubject(group, member.user),
 				memberRecord(member.user, asked.label, false, now)
 			);
@@ -79,6 +94,7 @@ export async function provisionGroup(
 			await desk.accepted(made.writer);
 			await desk.tableStream(made.table);
 			await desk.record(
+				group,
 				boardTableSubject(group, made.table),
 				tableRecord(made.table, registry.tables[made.table], true, now)
 			);
@@ -91,6 +107,7 @@ export async function provisionGroup(
 			// the board hears "closed" first, then loses the table's permissions: it stops
 			// following before the server would refuse it
 			await desk.record(
+				group,
 				boardTableSubject(group, asked.table),
 				tableRecord(asked.table, closed, false, now)
 			);
@@ -118,8 +135,38 @@ export function removeMember(desk: Desk, group: string, user: string, now = Date
 	return {
 		async announce() {
 			if (removed !== 'member') return;
-			await desk.record(memberSubject(group, user), memberRecord(user, label ?? '', true, now));
+			await desk.record(
+				group,
+				memberSubject(group, user),
+				memberRecord(user, label ?? '', true, now)
+			);
 			desk.announced.add(`${group}/${user}`);
 		}
 	};
+}
+
+/**
+ * A member removed while no server ran (`npm run server -- revoke-member` with the folder's
+ * lock) gets its record in the group's stream at the next start, once. `removedOf`: whether the
+ * group's stream already says so.
+ */
+export async function announceRemovals(
+	desk: Desk,
+	removedOf: (group: string, user: string) => Promise<boolean>
+) {
+	for (const [group, entry] of Object.entries(desk.registry.groups)) {
+		if (entry.revokedAt) continue;
+		for (const [user, member] of Object.entries(entry.members)) {
+			const key = `${group}/${user}`;
+			if (!member.removedAt || desk.announced.has(key)) continue;
+			if (!(await removedOf(group, user))) {
+				await desk.record(
+					group,
+					memberSubject(group, user),
+					memberRecord(user, member.label, true, member.removedAt)
+				);
+			}
+			desk.announced.add(key);
+		}
+	}
 }

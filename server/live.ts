@@ -21,11 +21,12 @@ import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
 import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';
-import { provisionGroup, removeMember, type Desk } from './groups';
+import { announceRemovals, provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper, type KeeperOptions } from './keeper';
 import { takeLock } from './lock';
 import {
 	adoptGlobalStore,
+	adoptGroupStores,
 	freePort,
 	natsVersion,
 	acceptedAfterReload,
@@ -46,10 +47,11 @@ import {
 	writeRegistry,
 	type Credential
 } from './registry';
-import { groupRequestSubject, memberRecord, readGroupRequest, type GroupRequest } from './requests';
+import { groupRequestSubject, readGroupRequest, type GroupRequest } from './requests';
 import { closedOf } from './open';
 import { startOpenTables, type OpenSettings } from './open-tables';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
+import { startClerks } from './clerks';
 import { addStream, groupStream, record, tableStream } from './streams';
 
 export interface LiveOptions {
@@ -98,13 +100,17 @@ export async function startLive(options: LiveOptions) {
 	const admin = { user: 'admin', pass: newPassword() };
 	const adminUser = { user: 'admin', hash: await hashOf(admin.pass, cost), role: 'admin' as const };
 	const host = await hostCredential(dataDir, cost);
+	// every group's clerk (clerks.ts): one password for this process, like the admin's
+	const clerkPass = newPassword();
 	const syncAlways = syncsAlways(natsVersion() ?? '');
 	const state: State = {
 		count,
 		nodes,
 		wsHost: options.wsHost,
 		users: [adminUser, host.user],
-		syncAlways
+		syncAlways,
+		clerk: await hashOf(clerkPass, cost),
+		groupBytes: options.limits?.groupBytes
 	};
 
 	const processes: (ChildProcess | null)[] = nodes.map(() => null);
@@ -122,6 +128,10 @@ export async function startLive(options: LiveOptions) {
 	if (count === 1 && adoptGlobalStore(join(nodes[0].dir, 'jetstream'))) {
 		log('the streams written before accounts are the keeper account’s now');
 	}
+	if (count === 1) {
+		const moved = adoptGroupStores(join(nodes[0].dir, 'jetstream'), Object.keys(registry.groups));
+		if (moved.length) log(`${moved.length} group streams are their groups’ accounts’ now`);
+	}
 	await Promise.all(nodes.map((_, index) => startNode(index)));
 
 	const nc = await connect({
@@ -134,22 +144,10 @@ export async function startLive(options: LiveOptions) {
 	});
 	// a cluster elects its JetStream leader a few seconds after starting: no check now
 	const jsm = await jetstreamManager(nc, { checkAPI: false });
-	const js = jetstream(nc, { timeout: 5_000 });
-	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper")
-	const keeper = startKeeper(nc, {
-		...options.keeper,
-		// a group's board follows its open tables through the keeper too (config.ts)
-		readersOf: (table) => {
-			const entry = Object.hasOwn(registry.tables, table) ? registry.tables[table] : undefined;
-			const group =
-				entry?.group && !entry.closedAt && !entry.revokedAt && registry.groups[entry.group];
-			if (!group || group.revokedAt) return [];
-			return Object.entries(group.boards)
-				.filter(([, board]) => !board.removedAt)
-				.map(([user]) => user);
-		},
-		log
-	});
+	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper"); a group's
+	// board reads its open tables through an import too (config.ts), so no one else is answered
+	const keeper = startKeeper(nc, { ...options.keeper, log });
+	const clerks = startClerks(() => nodes.map((node) => `127.0.0.1:${node.port}`), clerkPass);
 
 	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
 	let accountsRead = accountsNamed(registry);
@@ -183,9 +181,12 @@ export async function startLive(options: LiveOptions) {
 		save,
 		accepted,
 		tableStream: (table) => addStream(jsm, tableStream(table, replicas)),
-		groupStream: (group) =>
-			addStream(jsm, groupStream(group, replicas, options.limits?.groupBytes)),
-		record: (subject, body) => record(js, subject, body),
+		groupStream: async (group) =>
+			addStream(
+				(await clerks.of(group)).jsm,
+				groupStream(group, replicas, options.limits?.groupBytes)
+			),
+		record: async (group, subject, body) => record((await clerks.of(group)).js, subject, body),
 		log,
 		announced: new Set()
 	};
@@ -248,30 +249,16 @@ export async function startLive(options: LiveOptions) {
 			return true;
 		});
 
-	/**
-	 * A member removed while no server ran (`npm run server -- revoke-member` with the folder's
-	 * lock) gets its record in the group's stream at the next start, once.
-	 */
-	async function announceRemovals() {
-		for (const [group, entry] of Object.entries(registry.groups)) {
-			if (entry.revokedAt) continue;
-			for (const [user, member] of Object.entries(entry.members)) {
-				const key = `${group}/${user}`;
-				if (!member.removedAt || desk.announced.has(key)) continue;
-				const last = await jsm.streams
-					.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
-					.catch(() => null);
-				if (!last?.json<{ removed?: boolean }>()?.removed) {
-					await desk.record(
-						memberSubject(group, user),
-						memberRecord(user, member.label, true, member.removedAt)
-					);
-				}
-				desk.announced.add(key);
-			}
-		}
-	}
-	serial(announceRemovals).catch((failure) => log(`announcing removals: ${failure}`));
+	const removedOf = async (group: string, user: string) => {
+		const { jsm } = await clerks.of(group);
+		const last = await jsm.streams
+			.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
+			.catch(() => null);
+		return !!last?.json<{ removed?: boolean }>()?.removed;
+	};
+	serial(() => announceRemovals(desk, removedOf)).catch((failure) =>
+		log(`announcing removals: ${failure}`)
+	);
 
 	/** A request's answer: the provisioner answers every request, and never falls over one. */
 	async function answer(msg: Msg, make: () => Promise<object>) {
@@ -328,6 +315,11 @@ export async function startLive(options: LiveOptions) {
 		admin,
 		nc,
 		jsm,
+		/** Manages a group's stream, in the group's own account (for tests). */
+		groupManager: async (group: string) => (await clerks.of(group)).jsm,
+		/** Writes to a group's stream as the server does (for tests: a hostile or a bulk record). */
+		groupWriter: async (group: string, timeout = 5_000) =>
+			jetstream((await clerks.of(group)).nc, { timeout }),
 		createTable,
 		createTables,
 		/** A new group, as the host link's `passpad.provision.group` makes it (for tests). */
@@ -387,6 +379,7 @@ export async function startLive(options: LiveOptions) {
 			await openDoor?.stop();
 			await keeper.stop();
 			await queue;
+			await clerks.stop();
 			await nc.close().catch(() => {});
 			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));
 			lock.release();

@@ -3,8 +3,14 @@
 // table: config reload").
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
-import { KEEPER_ACCOUNT, inboxOf, readSubject } from '../src/lib/wire/names.js';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import {
+	KEEPER_ACCOUNT,
+	groupAccountOf,
+	groupStreamOf,
+	inboxOf,
+	readSubject
+} from '../src/lib/wire/names.js';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, connect as tcpConnect, type AddressInfo } from 'node:net';
 
@@ -193,6 +199,27 @@ export function adoptGlobalStore(storeDir: string): boolean {
 	if (!existsSync(from) || existsSync(to)) return false;
 	renameSync(from, to);
 	return true;
+}
+
+/**
+ * A store written before groups had accounts of their own (docs/wire.md, "Where it is stored")
+ * keeps each group's stream in the keeper's account's folder: with no nats-server running on
+ * it, each one moves to its group's account's folder, so every group keeps its record. The
+ * groups whose stream moved. A single node only: a cluster's JetStream meta state names the
+ * account too (not moved; docs/wire.md).
+ */
+export function adoptGroupStores(storeDir: string, groups: string[]): string[] {
+	const moved: string[] = [];
+	for (const group of groups) {
+		const stream = groupStreamOf(group);
+		const from = join(storeDir, 'jetstream', KEEPER_ACCOUNT, 'streams', stream);
+		const to = join(storeDir, 'jetstream', groupAccountOf(group), 'streams', stream);
+		if (!existsSync(from) || existsSync(to)) continue;
+		mkdirSync(join(to, '..'), { recursive: true });
+		renameSync(from, to);
+		moved.push(group);
+	}
+	return moved;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 	matchesOf,
 	streamOf
 } from '../src/lib/wire/names.js';
-import { MAX_ENTRY_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
+import { GROUP_STORE_BYTES, MAX_ENTRY_BYTES, MAX_VERSION_BYTES } from '../src/lib/wire/limits';
 import { sleep } from './nats';
 
 /** A stream's config as the server asks for it: a name and what it sets. */
@@ -16,8 +16,6 @@ export type NewStream = Partial<StreamConfig> & { name: string };
 
 /** Versions of each thing a group's stream keeps (docs/group.md). */
 export const GROUP_VERSIONS = 8;
-/** A group stream's size: ~10,000 matches of a few KiB with a few versions each. */
-export const GROUP_BYTES = 256 * 1024 * 1024;
 
 /** A table's stream: its matches, one subject each. */
 export const tableStream = (table: string, replicas: number): NewStream => ({
@@ -42,7 +40,11 @@ export const tableStream = (table: string, replicas: number): NewStream => ({
 });
 
 /** A group's stream (docs/group.md, "One stream per group"). */
-export const groupStream = (group: string, replicas: number, bytes = GROUP_BYTES): NewStream => ({
+export const groupStream = (
+	group: string,
+	replicas: number,
+	bytes = GROUP_STORE_BYTES
+): NewStream => ({
 	name: groupStreamOf(group),
 	subjects: [groupSubjectsOf(group)],
 	storage: 'file' as StreamConfig['storage'],
@@ -52,8 +54,8 @@ export const groupStream = (group: string, replicas: number, bytes = GROUP_BYTES
 	max_msgs_per_subject: GROUP_VERSIONS,
 	// a match's whole version: a long log with its notes fits with room to spare
 	max_msg_size: MAX_VERSION_BYTES,
-	// ~10,000 matches of a few KiB, each with a few versions; when full, a new version is
-	// refused (the phone keeps it and says so) rather than an old match dropped
+	// its account's whole file store (limits.ts, GROUP_STORE_BYTES); when full, a new version
+	// is refused (the phone keeps it and says so) rather than an old match dropped
 	max_bytes: bytes,
 	discard: 'new' as StreamConfig['discard'],
 	deny_delete: true,

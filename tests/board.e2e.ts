@@ -212,7 +212,9 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	// in French and dark, the refusal shown: still no accessibility violation
 	expect((await new AxeBuilder({ page: board }).analyze()).violations).toEqual([]);
 	// and a message on the group's table subjects that is no table
-	await jetstream(app.live.nc).publish(`passpad.g.${group.group}.table.${eve.table}`, 'nonsense');
+	await (
+		await app.live.groupWriter(group.group)
+	).publish(`passpad.g.${group.group}.table.${eve.table}`, 'nonsense');
 	await expect(board.getByTestId('board-bad-table')).toBeVisible();
 	await expect(card).toBeVisible();
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { jetstream } from '@nats-io/jetstream';
 import AxeBuilder from '@axe-core/playwright';
 import { startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
@@ -48,7 +47,7 @@ test("board: the evening's standings beside the tables, from the group's version
 	browser
 }) => {
 	const group = await boardGroup(app.live, 'Evening club');
-	const js = jetstream(app.live.nc, { timeout: 30_000 });
+	const js = await app.live.groupWriter(group.group, 30_000);
 	const evening = randomUUID();
 	const first = eveningMatch(evening, 1, 1);
 	await js.publish(recordSubject(group.group, first.id), first.body);

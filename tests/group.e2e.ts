@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream } from '@nats-io/jetstream';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
 import {
@@ -637,7 +637,7 @@ function asMember(fields: { u: string; p: string }) {
 
 /** The subjects the group's stream holds on the server, read with the server's own rights. */
 async function onServer(group: string) {
-	const jsm = await jetstreamManager(app.live.nc);
+	const jsm = await app.live.groupManager(group);
 	const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
 	return { subjects: Object.keys(info.state.subjects ?? {}), last: info.state.last_seq };
 }

@@ -18,10 +18,10 @@ import type { OpenSettings } from '../server/open-tables';
  * `open`: the server opens tables for any phone (`--open`, server/open.ts) within these limits,
  * behind a proxy it trusts (`--trust-proxy`): a phone's `X-Forwarded-For` is its address.
  */
-export async function startLiveApp(open?: OpenSettings) {
+export async function startLiveApp(open?: OpenSettings, limits?: { groupBytes?: number }) {
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-live-e2e-'));
 	// bcrypt cost 4 keeps the tests quick; the config still holds hashes only
-	const live = await startLive({ dataDir: dir, cost: 4, open });
+	const live = await startLive({ dataDir: dir, cost: 4, open, limits });
 	// scripts/app.mjs is plain, untyped JavaScript of the static server: loaded as it is
 	const app: string = '../scripts/app.mjs';
 	const { appHandler } = await import(/* @vite-ignore */ app);

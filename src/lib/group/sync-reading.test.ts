@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream } from '@nats-io/jetstream';
 import { PasspadDb } from '$lib/db/db';
 import { setNotes } from '$lib/db/matches';
 import { readEntries } from '$lib/db/entries';
@@ -187,7 +187,7 @@ describe('group record sync: reading', () => {
 		});
 		const nc = await scene.server.phone(await credentialOf(group, 'dan'));
 		// what the phone's first read brings: the newest version of each thing (both members too)
-		const jsm = await jetstreamManager(scene.server.live.nc);
+		const jsm = await scene.server.live.groupManager(group);
 		const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
 		const total = Object.keys(info.state.subjects ?? {}).length;
 		expect(total).toBe(2 + 3 + 21);

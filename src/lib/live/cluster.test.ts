@@ -103,7 +103,9 @@ describe('live cluster', () => {
 	it('group: a group’s stream is replicated on the three nodes too', async () => {
 		for (let index = 0; index < 3; index++) await live.restart(index);
 		const club = await live.createGroup();
-		const info = await live.jsm.streams.info(groupStreamOf(club.group));
+		const info = await (
+			await live.groupManager(club.group)
+		).streams.info(groupStreamOf(club.group));
 		expect(info.config.num_replicas).toBe(3);
 	}, 60_000);
 });

@@ -110,3 +110,12 @@ export const TABLE_READS_PER_MINUTE = 600;
  * table's holder keeps the pen by playing (its entries always count) until the minute is over.
  */
 export const TABLE_HERES_PER_MINUTE = 60;
+
+/**
+ * What one group keeps on the server: its stream's bytes, and its own NATS account's file store
+ * (docs/wire.md, "Where it is stored"), the same number: ~10,000 matches of a few KiB with a few
+ * versions each. Full, a new version is refused (the phone keeps it and says so) rather than an
+ * old match dropped. nats-server reserves it twice from its `max_file_store` (once for the
+ * account, once for the stream): 16 GB holds 64 groups (docs/group.md, "Credentials").
+ */
+export const GROUP_STORE_BYTES = 256 * 1024 * 1024;

@@ -78,6 +78,17 @@ export const OPEN_PATH = `${LIVE_PATH}/open`;
 export const GROUP_ID = /^[a-z0-9]{6,24}$/;
 /** A player's or a match's id on the wire: the app's ids. */
 export const THING_ID = MATCH_ID;
+/**
+ * A group's own NATS account (docs/wire.md, "Where it is stored"): JetStream on, its stream, its
+ * members', board's and the server's users in it, so nothing a group's link sends through
+ * JetStream can reach another group or a table. @param {string} group
+ */
+export const groupAccountOf = (group) => `G_${group}`;
+/**
+ * The server's own user in a group's account: it makes the group's stream and writes its members'
+ * and tables' records; its password lives in the running server only. @param {string} group
+ */
+export const clerkOf = (group) => `${group}-s`;
 /** @param {string} group */
 export const groupStreamOf = (group) => `PASSPAD_G_${group}`;
 /** Every subject of a group's stream. @param {string} group */

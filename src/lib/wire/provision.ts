@@ -22,7 +22,8 @@ import { Credential, GroupUser, Label, SeatName } from './schemas';
  * Why a request did not give what was asked:
  * - `bad-request`: a name, label or id not in its form (refused here or by the server);
  * - `unknown-group`, `unknown-user`, `unknown-table`: the server has no such (live) thing;
- * - `full`: the group has as many members (200) or open tables (40) as a server gives one;
+ * - `full`: the group has as many members (200) or open tables (40) as a server gives one, or
+ *   the server as many groups as its store holds (server/groups.ts, `groupsFit`);
  * - `refused`: this credential may not ask that (another group's, a revoked one);
  * - `no-answer`: no provisioning server answered in time (offline, or no server running);
  * - `bad-answer`: an answer that is not what was asked for;
