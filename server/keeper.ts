@@ -25,7 +25,6 @@ import {
 	MATCH_ID,
 	TABLE_ID,
 	feedSubject,
-	inboxOf,
 	matchSubject,
 	streamOf
 } from '../src/lib/wire/names.js';
@@ -50,11 +49,6 @@ const COPIES = 2_000;
 const RECHECK_MS = 2_000;
 
 export interface KeeperOptions {
-	/**
-	 * The users in the keeper's own account who may read a table (the boards of its group, while
-	 * it is open): their reads come with their own inbox, not through an import.
-	 */
-	readersOf?(table: string): string[];
 	quota?: Quota;
 	/** the pages of each table's entries read in a minute (TABLE_READS_PER_MINUTE) */
 	reads?: Quota;
@@ -75,11 +69,6 @@ export interface KeeperOptions {
  */
 export function throughImport(reply: string | undefined): boolean {
 	return !!reply && reply.startsWith('_R_.');
-}
-
-/** Whether `reply` is an inbox of one of `users` (each has its own prefix, names.js `inboxOf`). */
-export function repliesToOne(reply: string | undefined, users: readonly string[]): boolean {
-	return !!reply && users.some((user) => reply.startsWith(`${inboxOf(user)}.`));
 }
 
 /** `passpad.<table>.append.<match>` (or `read`) as its table and match, or null. */
@@ -325,8 +314,8 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		const target = appendTarget(msg.subject);
 		const asked = readAsked(msg.data);
 		if (!target || !asked) return;
-		const readers = options.readersOf?.(target.table) ?? [];
-		if (!throughImport(msg.reply) && !repliesToOne(msg.reply, readers)) return;
+		// a table's phones and a group's board (its group's account) ask through an import alone
+		if (!throughImport(msg.reply)) return;
 		// a page costs the server a read of the stream per entry: a loop of reads is slowed down
 		if (!reads.take(target.table, 0, now())) {
 			try {
