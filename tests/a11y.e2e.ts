@@ -44,7 +44,21 @@ const NAMED = new Map(
 		.map((name) => [`/match/${id(name)}`, name])
 );
 
-async function violations(page: Page, path: string) {
+/**
+ * How many of the page's requests are still unanswered: a screen's lazily loaded part (a
+ * game's setup or pad) in flight. Counted from the test's side, so a screen is judged as soon
+ * as nothing is in flight, instead of after networkidle's fixed half second of quiet, paid on
+ * each of the 31 screens of each sweep.
+ */
+function inFlight(page: Page): () => number {
+	let open = 0;
+	page.on('request', () => open++);
+	page.on('requestfinished', () => open--);
+	page.on('requestfailed', () => open--);
+	return () => open;
+}
+
+async function violations(page: Page, path: string, open: () => number) {
 	await page.goto(path);
 	await expect(page.locator('h1').first()).toBeAttached();
 	// the screen's data, read from storage, is on it before it is judged
@@ -54,7 +68,17 @@ async function violations(page: Page, path: string) {
 	if (path === '/history') await expect(page.getByTestId('history').locator('li')).toHaveCount(11);
 	if (path === `/players/${playerId(0)}`)
 		await expect(page.getByTestId('stats-pass-pass')).toBeVisible();
-	await page.waitForLoadState('networkidle');
+	// every request answered, and still none after two frames, in which a module that just
+	// arrived has drawn its part (and asked for any it loads in turn)
+	await expect
+		.poll(async () => {
+			if (open() > 0) return open();
+			await page.evaluate(
+				() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
+			);
+			return open();
+		})
+		.toBe(0);
 	// colours judged once their transitions have ended (a state, not a fixed pause); an endless
 	// animation, if any, is judged as it stands
 	await page.evaluate(() =>
@@ -85,6 +109,7 @@ for (const lang of ['en', 'fr'] as const) {
 				},
 				[lang, theme]
 			);
+			const open = inFlight(page);
 			await page.goto('/settings');
 			await page.getByTestId('import').setInputFiles({
 				name: 'backup.json',
@@ -97,7 +122,7 @@ for (const lang of ['en', 'fr'] as const) {
 			await expect(page.locator('html')).toHaveAttribute('lang', lang);
 			await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 			const found = [];
-			for (const path of SCREENS) found.push(...(await violations(page, path)));
+			for (const path of SCREENS) found.push(...(await violations(page, path, open)));
 			// every one named with its screen, rule and elements, so a failure says what to fix
 			expect(found).toEqual([]);
 		});
