@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { jetstream } from '@nats-io/jetstream';
-import AxeBuilder from '@axe-core/playwright';
 import { abandonHere, playIllPass, startMatch } from './helpers';
 import { phoneContext, startLiveApp } from './live';
 import { storeRow } from './stored';
 import { boardGroup } from './board-group.mjs';
 import { matchSubject } from '../src/lib/wire/names.js';
+import { axe } from './axe';
 
 // The live board (docs/group.md, "The board"): a TV's browser context at 1920x1080 follows the
 // group's open tables while pen phones enter, against a real nats-server with the app served
@@ -148,7 +148,7 @@ test('board: a TV at 1920x1080 connected before any table opens shows two tables
 	}));
 	expect(fits.scroll).toBeLessThanOrEqual(0);
 	expect(fits.name).toBeGreaterThanOrEqual(40);
-	expect((await new AxeBuilder({ page: board }).analyze()).violations).toEqual([]);
+	expect((await axe(board).analyze()).violations).toEqual([]);
 
 	// a table the group closes leaves the board: its record says so before the reload takes
 	// its stream from the board's permissions, so nothing is refused and nothing is worded
@@ -210,7 +210,7 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	await expect(card.getByTestId('board-total')).toHaveText(before);
 	await expect(card.getByTestId('board-news')).toHaveText(news);
 	// in French and dark, the refusal shown: still no accessibility violation
-	expect((await new AxeBuilder({ page: board }).analyze()).violations).toEqual([]);
+	expect((await axe(board).analyze()).violations).toEqual([]);
 	// and a message on the group's table subjects that is no table
 	await (
 		await app.live.groupWriter(group.group)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { nextPress, startMatch } from './helpers';
+import { nextPress, pressed, startMatch } from './helpers';
 import { holdSettingsOnNextLoad, releaseSettings, storedSetting } from './stored';
 
 // Seats: Ana (1) & Cleo (3) are team A, Ben (2) & Dan (4) team B; partners sit opposite.
@@ -152,6 +152,7 @@ test('a whole deal: bonus turn, skip, draw, a refused tile, a reload, a blocked 
 		await expect(turn(page)).toContainText(`${name}'s turn`);
 		await nextPress(page);
 		await pass.click();
+		pressed(page);
 		await expect(news(page)).toContainText(`${name} passed (${index + 1} in a row)`);
 	}
 	await nextPress(page);

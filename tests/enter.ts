@@ -17,15 +17,6 @@ export function seeded(seed: number) {
 	};
 }
 
-/**
- * Two entries of the same kind in a row. Thumb.tap (tests/reach.ts) now waits out the
- * double-tap guard itself, and only where it applies: the same control pressed again (two
- * passes in turn), not two tiles played one after the other. Nothing is left to wait for
- * here; kept while the live tests still call it.
- * @deprecated Thumb.tap holds the pause.
- */
-export async function apart(_page: Page, _previous: { type: string } | undefined, _type: string) {}
-
 /** The faces a play shows: a doubled face for each value counted twice (cards < values). */
 export function facesOf(action: { values: readonly string[]; cards: number }) {
 	const values = [...action.values];

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startLiveApp } from './live';
 import { boardGroup } from './board-group.mjs';
 import { recordSubject } from '../src/lib/wire/names.js';
 import { illPassVersion } from '../src/lib/group/fixtures';
+import { axe } from './axe';
 
 // The board shows the evening's standings (docs/evening.md, "The board"): a TV at 1920x1080 reads
 // the group's match versions, as a member's phone wrote them, against a real nats-server.
@@ -77,8 +77,8 @@ test("board: the evening's standings beside the tables, from the group's version
 	const second = eveningMatch(evening, 2, 2);
 	await js.publish(recordSubject(group.group, second.id), second.body);
 	await expect.poll(() => seatsPlayed(page), { timeout: 20_000 }).toBe(6);
-	const axe = await new AxeBuilder({ page }).analyze();
-	expect(axe.violations.map((one) => one.id)).toEqual([]);
+	const found = await axe(page).analyze();
+	expect(found.violations.map((one) => one.id)).toEqual([]);
 	await page.screenshot({ path: `${SHOTS}/board-1920-en-light.png` });
 	await context.close();
 });

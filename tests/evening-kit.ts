@@ -1,15 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { seeded } from '../src/lib/rules/common/random';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { axe } from './axe';
 
 // What the club evening's browser tests share (tests/evening.e2e.ts, tests/club.e2e.ts).
 
 /** No axe violation on the page, WCAG 2.1 AA and best practice. */
 export async function noAxeViolations(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
+	const { violations } = await axe(page).analyze();
 	expect(
 		violations.map((one) => `${one.id}: ${one.nodes.map((node) => node.target).join(' ')}`)
 	).toEqual([]);

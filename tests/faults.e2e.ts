@@ -160,7 +160,6 @@ test.describe('a new version', () => {
 		for (const [index, name] of ['Ana', 'Ben', 'Cleo'].entries()) await seats.nth(index).fill(name);
 		await page.getByRole('button', { name: 'Start the match' }).click();
 		await page.getByRole('button', { name: 'Reveal 25', exact: true }).click();
-		await nextPress(page);
 		await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 
 		// deploy a new version: the worker's bytes change

@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import fc from 'fast-check';
 import { jetstream } from '@nats-io/jetstream';
+import { axe as axeOf } from './axe';
 import { startMatch } from './helpers';
-import { apart, climbingAction, dominoesAction, enterableMatch, seeded } from './enter';
+import { climbingAction, dominoesAction, enterableMatch, seeded } from './enter';
 import { gridAction } from './grid';
 import { logged, smallPhone, Thumb } from './reach';
 import { startLiveApp } from './live';
@@ -108,9 +108,7 @@ async function follower(browser: Browser, lang: Lang, link: string) {
 
 /** axe-core's violations on the page as it stands (tests/a11y.e2e.ts's rules), worded short. */
 async function axe(page: Page, where: string): Promise<string[]> {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
+	const { violations } = await axeOf(page).analyze();
 	return violations.map(
 		(violation) =>
 			`${where}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`
@@ -211,7 +209,6 @@ test('follow: a follower phone follows a whole Pass-Pass dominoes match, deal by
 	const thumb = new Thumb(ana.page);
 	const steps = run.steps.slice(1);
 	for (const [at, step] of steps.entries()) {
-		await apart(ana.page, steps[at - 1]?.action, step.action.type);
 		await dominoesAction(ana.page, thumb, step);
 		await logged(ana.page, at + 1);
 		// after each deal's count, and every few tiles within a deal
@@ -239,7 +236,6 @@ test('follow: a follower phone follows a whole PASS match to three crowns, the p
 	const ben = await follower(browser, lang, ana.players);
 	const thumb = new Thumb(ana.page);
 	for (const [at, action] of actions.entries()) {
-		await apart(ana.page, actions[at - 1], action.type === 'pass' ? 'pass' : '');
 		await climbingAction(ana.page, thumb, action);
 		await logged(ana.page, at + 1);
 		// after each game's first lead and every few sets
@@ -309,7 +305,6 @@ const OPENINGS: {
 			// who starts was asked at setup: the first tiles of deal 1
 			const steps = run.steps.slice(1, 13);
 			for (const [at, step] of steps.entries()) {
-				await apart(page, steps[at - 1]?.action, step.action.type);
 				await dominoesAction(page, thumb, step);
 				await logged(page, at + 1);
 			}
@@ -324,7 +319,6 @@ const OPENINGS: {
 		async enter(page, thumb) {
 			const actions = PASS_OPENING.actions.slice(1, 13);
 			for (const [at, action] of actions.entries()) {
-				await apart(page, actions[at - 1], action.type === 'pass' ? 'pass' : '');
 				await climbingAction(page, thumb, action);
 				await logged(page, at + 1);
 			}
@@ -343,7 +337,6 @@ const OPENINGS: {
 		async enter(page, thumb) {
 			const actions = ILL_OPENING.actions.slice(0, 12);
 			for (const [at, action] of actions.entries()) {
-				await apart(page, actions[at - 1], action.type);
 				if (action.type === 'reveal')
 					await thumb.tap(page.locator(`[data-card="${action.card}"]`), `reveal ${action.card}`);
 				else await thumb.tap(page.locator(`[data-${action.type}]`), action.type);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
 
@@ -9,9 +9,16 @@ import { startLiveApp } from './live';
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// each worker starts its own server (beforeAll runs once a worker) and every test makes its
+// own groups, so the tests run side by side rather than one after the other
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 test.beforeAll(async () => {
 	app = await startLiveApp();
+});
+test.afterEach(() => {
+	// a test that failed half-way leaves no phone held for the next
+	app?.proxy.release();
+	app?.proxy.refuse(() => false);
 });
 test.afterAll(async () => {
 	await app?.stop();
@@ -86,7 +93,7 @@ test('group refusals: a link that is not a Passpad group link says so, in Englis
 			expect(page.url()).not.toContain('#');
 			expect(await storedGroups(page)).toEqual([]);
 		}
-		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 		await page.context().close();
 	}
 });
@@ -105,7 +112,7 @@ test('group refusals: a removed member’s link says this phone was removed, nev
 	expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([]);
 	await expect(page.getByTestId('group-card')).toHaveCount(0);
 	expect(await storedGroups(page)).toEqual([]);
-	expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+	expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 	await page.context().close();
 });
 
@@ -194,7 +201,7 @@ async function offline(browser: Browser, cut: 'browser' | 'silent', renamed: str
 		'Every change made here has reached the group.'
 	);
 	await expect(page.getByTestId('group-state')).toContainText('Up to date');
-	expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+	expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 	await page.context().close();
 }
 

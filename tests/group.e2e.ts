@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
+import { axe } from './axe';
 import { startMatch } from './helpers';
 import { startLiveApp } from './live';
 import {
@@ -20,12 +20,25 @@ import { illPassVersion, playerVersion } from '../src/lib/group/fixtures';
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 /** Screens to check by eye, kept out of the repository. */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/group';
+/**
+ * How often a screen that reloads to read storage is asked again while a change travels
+ * between phones: soon at first (a change usually lands within a second), then each second,
+ * not a whole second's wait for each change that arrives sooner.
+ */
+const POLL = [250, 500, 1000];
+/** This test's phones, closed when it ends: a phone left open keeps syncing beside the next test. */
+const phones = new Set<BrowserContext>();
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.beforeAll(async () => {
+// Each test has its own server (a few seconds to start) and its own phones: nothing one test
+// writes or cuts off is met by another, so the tests run side by side like the other files'
+// instead of one after the other at the end of the run.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+test.beforeEach(async () => {
 	app = await startLiveApp();
 });
-test.afterAll(async () => {
+test.afterEach(async () => {
+	await Promise.all([...phones].map((context) => context.close()));
+	phones.clear();
 	await app?.stop();
 });
 
@@ -43,6 +56,7 @@ async function phone(
 		colorScheme: options.dark ? 'dark' : 'light',
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
+	phones.add(context);
 	const page = await context.newPage();
 	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
 	return page;
@@ -96,8 +110,7 @@ test('group: a group made with the host link, a member invited by its link, a ma
 	mkdirSync(SHOTS, { recursive: true });
 	await ana.screenshot({ path: `${SHOTS}/new-record-for-360-light-en.png`, fullPage: true });
 
-	const axe = await new AxeBuilder({ page: ana }).include('main').analyze();
-	expect(axe.violations).toEqual([]);
+	expect((await axe(ana).include('main').analyze()).violations).toEqual([]);
 });
 
 /** A group made by Ana's phone, Ben's phone invited and joined. */
@@ -145,7 +158,7 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 				).toBeVisible();
 				return ben.getByTestId('player-name').count();
 			},
-			{ timeout: 30_000, intervals: [1000] }
+			{ timeout: 30_000, intervals: POLL }
 		)
 		.toBe(1);
 
@@ -177,7 +190,7 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 		'A player renamed two ways: “Léa B.” on this phone, “Léa M.” in the group.'
 	);
 	await ben.screenshot({ path: `${SHOTS}/group-conflict-360-light-en.png`, fullPage: true });
-	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
+	expect((await axe(ben).include('main').analyze()).violations).toEqual([]);
 	await ben.getByRole('button', { name: "Keep the group's" }).click();
 	await expect(ben.getByText('Settled')).toBeVisible();
 	// Ana's player page, open all along, sees the conflict settled; the name reads the same
@@ -194,39 +207,40 @@ test('group: screens at 360x640 and 820x1180, light and dark, English and French
 }) => {
 	const dir = SHOTS;
 	mkdirSync(dir, { recursive: true });
+	// a group made in each language, then its screen seen at each size and theme, the page's
+	// size and colour scheme changed as it stands (its colours are CSS light-dark(), src/app.css,
+	// so they follow at once): one phone a language instead of one a look, each look still
+	// checked and shot
 	for (const french of [false, true]) {
+		const page = await founder(browser, french ? 'shot-fr' : 'shot-en', { french });
+		const lang = french ? 'fr' : 'en';
+		await page
+			.getByRole('textbox')
+			.first()
+			.fill(french ? 'Club du jeudi' : 'Thursday club');
+		await page.getByRole('button', { name: french ? 'Créer un groupe' : 'Create a group' }).click();
+		await expect(page.getByTestId('group-card')).toBeVisible();
+		await expect(page.getByTestId('group-state')).toContainText(french ? 'À jour' : 'Up to date', {
+			timeout: 20_000
+		});
 		for (const dark of [false, true]) {
 			for (const [width, height] of [
 				[360, 640],
 				[820, 1180]
 			]) {
-				const page = await founder(browser, `shot${width}`, { width, height, dark, french });
-				const lang = french ? 'fr' : 'en';
-				await page
-					.getByRole('textbox')
-					.first()
-					.fill(french ? 'Club du jeudi' : 'Thursday club');
-				await page
-					.getByRole('button', { name: french ? 'Créer un groupe' : 'Create a group' })
-					.click();
+				await page.setViewportSize({ width, height });
+				await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 				await expect(page.getByTestId('group-card')).toBeVisible();
-				await expect(page.getByTestId('group-state')).toContainText(
-					french ? 'À jour' : 'Up to date',
-					{
-						timeout: 20_000
-					}
-				);
 				// nothing wider than the screen: no sideways scrolling at 360 px nor on a tablet
 				expect(
 					await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 				).toBeLessThanOrEqual(0);
 				const shot = `${dir}/group-${width}-${dark ? 'dark' : 'light'}-${lang}.png`;
 				await page.screenshot({ path: shot, fullPage: true });
-				const axe = await new AxeBuilder({ page }).include('main').analyze();
-				expect(axe.violations).toEqual([]);
-				await page.context().close();
+				expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 			}
 		}
+		await page.context().close();
 	}
 });
 
@@ -316,7 +330,7 @@ test('group: a phone joining a record of a few hundred versions says how far it 
 		const progress = page.getByTestId('group-progress');
 		// seen by eye while it catches up: each size and theme, nothing wider than the screen
 		await expect(progress).toBeVisible({ timeout: 30_000 });
-		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 		for (const [width, height] of [
 			[360, 640],
 			[820, 1180]
@@ -348,7 +362,7 @@ test('group: a phone joining a record of a few hundred versions says how far it 
 		expect(said.at(-1)).toBe(
 			french ? 'Connecté · À jour avec le groupe.' : 'Connected · Up to date with the group.'
 		);
-		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 		await page.context().close();
 	}
 	await ana.context().close();
@@ -409,9 +423,7 @@ async function inHistory(page: Page, id: string) {
 /** Waits until every page's history has (1) or has not (0) the match. */
 async function everyHistory(pages: Page[], id: string, count: 0 | 1) {
 	for (const page of pages) {
-		await expect
-			.poll(() => inHistory(page, id), { timeout: 30_000, intervals: [1000] })
-			.toBe(count);
+		await expect.poll(() => inHistory(page, id), { timeout: 30_000, intervals: POLL }).toBe(count);
 	}
 }
 
@@ -602,7 +614,7 @@ test('group: who wins what reads the same on all three phones after matches reco
 	await everyHistory([ana, ben], third, 1);
 
 	await expect
-		.poll(() => whoWinsWhat(ana), { timeout: 30_000, intervals: [1000] })
+		.poll(() => whoWinsWhat(ana), { timeout: 30_000, intervals: POLL })
 		.toEqual({
 			board: expect.stringMatching(/Ana 2 3 67 ?%.*Ben 1 3 33 ?%.*Cleo 0 3 0 ?%/),
 			roster: expect.stringMatching(/Ana 3 matches.*Ben 3 matches.*Cleo 3 matches/)
@@ -682,7 +694,7 @@ test('group: a removed member is refused by the server from then on, and another
 	}
 	mkdirSync(SHOTS, { recursive: true });
 	await ben.screenshot({ path: `${SHOTS}/group-refused-360-light-en.png`, fullPage: true });
-	expect((await new AxeBuilder({ page: ben }).include('main').analyze()).violations).toEqual([]);
+	expect((await axe(ben).include('main').analyze()).violations).toEqual([]);
 	expect(await inHistory(ben, shared)).toBe(1);
 	// nothing of it written to the group
 	expect(await onServer(group)).toEqual(before);

@@ -12,7 +12,9 @@ import { inboxOf, matchSubject, streamOf } from '../src/lib/wire/names.js';
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// each worker starts its own server (beforeAll runs once a worker) and every test opens its
+// own table, so the tests run side by side, not one after the other at the end of the run
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 test.beforeAll(async () => {
 	app = await startLiveApp();
 });

@@ -1,9 +1,9 @@
 import { expect, test, type Browser } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { playIllPass, startMatch } from './helpers';
 import { startLiveApp } from './live';
 import { smallPhone } from './reach';
 import { keptLink, matchOf, storedSetting } from './stored';
+import { axe } from './axe';
 
 // Open tables (docs/live.md, "Open tables"): on a server started with `--open`, a phone that
 // never opened the host link offers "Play live", opens a table and its followers follow it; a
@@ -75,7 +75,7 @@ test('without the host link, a phone opens a table on an open server; a day with
 		);
 		await expect(it.page.getByTestId('live-state')).toHaveCount(0);
 	}
-	expect((await new AxeBuilder({ page: ana.page }).analyze()).violations).toEqual([]);
+	expect((await axe(ana.page).analyze()).violations).toEqual([]);
 
 	// its link, opened now, says the same in French, and keeps nothing
 	const cleo = await phone(browser, 'cleo', 'fr');
@@ -106,7 +106,7 @@ test("past its address's tables for the hour, a phone is told so, and the server
 		await dan.page.screenshot({ path: `test-results/shots/open/refused-360-fr-${theme}.png` });
 	}
 	expect(Object.keys(JSON.parse(await tablesJson())).length).toBe(held);
-	expect((await new AxeBuilder({ page: dan.page }).analyze()).violations).toEqual([]);
+	expect((await axe(dan.page).analyze()).violations).toEqual([]);
 	await dan.context.close();
 });
 

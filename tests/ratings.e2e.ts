@@ -1,11 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startMatch } from './helpers';
 import { logged, smallPhone } from './reach';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { score } from '../src/lib/rules/ill-pass';
 import { seeded } from '../src/lib/rules/common';
 import { rateGame, stakes, type RatedMatch } from '../src/lib/ratings/rate';
+import { axe } from './axe';
 
 // Ratings (docs/ratings.md), as a person meets them at 360x640: switched on in the settings,
 // two I'll Pass games entered on the score pad, the stake under each seat of the next match, the
@@ -102,7 +102,7 @@ for (const [lang, theme] of [
 			await toggle.check();
 			await page.reload();
 			await expect(page.getByRole('checkbox', { name: words.switch })).toBeChecked();
-			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+			expect((await axe(page).analyze()).violations).toEqual([]);
 
 			const runs = [randomGame(seeded(lang === 'en' ? 11 : 12), 3), randomGame(seeded(21), 3)];
 			const record: RatedMatch[] = [];
@@ -130,8 +130,8 @@ for (const [lang, theme] of [
 						}
 						if (at === 1) {
 							await shot(page, info, `new match with stakes ${lang} ${theme}`);
-							const axe = await new AxeBuilder({ page }).analyze();
-							expect(axe.violations).toEqual([]);
+							const found = await axe(page).analyze();
+							expect(found.violations).toEqual([]);
 						}
 					}
 				});
@@ -151,8 +151,8 @@ for (const [lang, theme] of [
 			);
 			await expect(board.locator('tbody td:nth-of-type(2)')).toHaveText(['2', '2', '2']);
 			await shot(page, info, `leaderboard ${lang} ${theme}`);
-			const axe = await new AxeBuilder({ page }).analyze();
-			expect(axe.violations).toEqual([]);
+			const found = await axe(page).analyze();
+			expect(found.violations).toEqual([]);
 
 			// the best player's history: the start and one row a game, on the chart
 			await board.getByRole('link', { name: order[0].playerId }).click();
@@ -164,7 +164,7 @@ for (const [lang, theme] of [
 			]);
 			await page.getByRole('heading', { name: words.history }).scrollIntoViewIfNeeded();
 			await shot(page, info, `history ${lang} ${theme}`, false);
-			expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+			expect((await axe(page).analyze()).violations).toEqual([]);
 		});
 	});
 }

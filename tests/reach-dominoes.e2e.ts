@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { apart, dominoesAction } from './enter';
+import { dominoesAction } from './enter';
 import { startMatch } from './helpers';
 import { logged, smallPhone, Thumb } from './reach';
 import { legalMatch, matchInput, type Step } from '../src/lib/rules/dominoes/simulate';
@@ -78,7 +78,6 @@ for (const { lang, seed, names } of TABLES)
 			const thumb = new Thumb(page);
 			const act = page.getByTestId('turn').locator('[data-act]');
 			for (const [at, step] of steps.entries()) {
-				await apart(page, steps[at - 1]?.action, step.action.type);
 				// the turn's Draw, Keep or Pass, in reach whether the turn taps it or a tile
 				if (step.before.phase === 'play' && step.before.line.length > 0) {
 					await thumb.look(act, `${step.action.type === 'play' ? 'unused ' : ''}act button`);

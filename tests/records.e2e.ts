@@ -5,7 +5,6 @@ import { startMatch, nextPress } from './helpers';
 test('edit the past: remove a mistaken action and the rules replay the rest', async ({ page }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click();
-	await nextPress(page);
 	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click(); // entered by mistake
 	await nextPress(page);
 	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
@@ -42,7 +41,6 @@ test('edit the past: change an action, add a missed one, and a change the rest r
 }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click(); // really 18
-	await nextPress(page);
 	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 	await page.getByRole('button', { name: /^Take 17/ }).click(); // Ben passed first, in fact
 	await expect(page.getByTestId('chips-1')).toHaveText('12');
@@ -68,7 +66,6 @@ test('edit the past: change an action, add a missed one, and a change the rest r
 	await page.getByRole('button', { name: 'Add a missed one before it' }).click();
 	await expect(page.getByTestId('editing')).toContainText('Adding a missed action before action 3');
 	await expect(page.getByTestId('turn')).toContainText('Ben: take it or pass?');
-	await nextPress(page);
 	await page.getByRole('button', { name: 'Pass: pay 1 chip' }).click();
 	await expect(page.getByTestId('edited')).toHaveText(
 		'Missed action added as action 3. The rest of the match was replayed.'

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { nextPress } from './helpers';
 import { smallPhone, Thumb } from './reach';
 
 // Settle a dispute in any game without a match (/resolve): each game's question answered by its
@@ -86,7 +87,7 @@ for (const lang of ['en', 'fr'] as const) {
 				await thumb.tap(page.locator('[data-rank="9"]'), '9');
 				await thumb.tap(page.locator('[data-which="yours"]'), 'yours');
 				await thumb.tap(page.locator('[data-rank="10"]'), '10');
-				await page.waitForTimeout(320);
+				await nextPress(page);
 				await thumb.tap(page.locator('[data-rank="10"]'), '10');
 			});
 			await expect(answer(page)).toContainText(lang === 'fr' ? 'Elle bat' : 'It beats');
@@ -94,7 +95,7 @@ for (const lang of ['en', 'fr'] as const) {
 			await thumb.tap(page.locator('[data-remove]'), 'remove');
 			await thumb.tap(page.locator('[data-remove]'), 'remove');
 			await thumb.tap(page.locator('[data-rank="9"]'), '9');
-			await page.waitForTimeout(320);
+			await nextPress(page);
 			await thumb.tap(page.locator('[data-rank="9"]'), '9');
 			await expect(answer(page)).toContainText(lang === 'fr' ? 'coûte un jeton' : 'costs 1 token');
 			await thumb.tap(page.locator('label:has([data-augment])'), 'augment');

@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { playIllPass, startMatch, waitForServiceWorker } from './helpers';
 import { browserFilming } from './scan';
 import { startLiveApp } from './live';
 import { storedLog } from './stored';
+import { axe } from './axe';
 
 // Scan (docs/scan.md): a phone that joins reads the link's QR code with its camera inside the
 // app, so the link opens in the app's own storage. Chromium's fake camera films a QR code
@@ -40,9 +40,7 @@ async function phoneFilming(
 }
 
 async function expectNoAxeViolation(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze();
+	const { violations } = await axe(page).analyze();
 	expect(violations.map((violation) => violation.id)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startMatch, nextPress } from './helpers';
+import { startMatch } from './helpers';
 
 // One writer per match (docs/architecture.md): what its store keeps and follows, as a table
 // sees it.
@@ -9,7 +9,6 @@ const TEAL = 'rgb(0, 114, 124)';
 async function revealAndTake(page: Page, card: number) {
 	await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
 	await expect(page.getByTestId('face-up')).toHaveText(String(card));
-	await nextPress(page);
 	await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
 	await expect(page.getByTestId('face-up')).toHaveCount(0);
 }
@@ -17,7 +16,6 @@ async function revealAndTake(page: Page, card: number) {
 test('a note saved while an edit of the past is open leaves the edit open', async ({ page }) => {
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Cleo']);
 	await page.getByRole('button', { name: 'Reveal 17', exact: true }).click(); // really 18
-	await nextPress(page);
 	await page.getByRole('button', { name: /^Take 17/ }).click();
 	await page.getByText('Log (2)').click();
 	await page.getByRole('button', { name: 'Fix action 1: Ana revealed 17' }).click();
