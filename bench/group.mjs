@@ -14,7 +14,7 @@
 // with fake-indexeddb instead (GroupSync and db/stats.ts through Vite).
 // With `--compare <ref>`, the app as built at that git ref and this build, phone by phone in
 // turn on the same group (bench/ref-build.mjs): before and after under the same load. With
-// `--taps`, the tap figure of issue 30 too: tap to painted screen (bench/tap.mjs) on a phone
+// `--taps`, the tap figure between phones too: tap to painted screen (bench/tap.mjs) on a phone
 // that has joined the group (the match recorded for it, so each tap is a change its sync sends)
 // and on a phone in no group, each build's.
 // With `--no-workers`, this build again with no Worker in its pages (the page proves).
@@ -212,7 +212,7 @@ async function chromiumPhones(build, noWorkers = false) {
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 /**
- * Issue 30's tap figure on one build: bench/tap.mjs on the phone that joined the group (the
+ * The tap figure between phones on one build: bench/tap.mjs on the phone that joined the group (the
  * match recorded for the group) and on a phone in no group, one after the other.
  */
 async function groupTaps(join, context) {

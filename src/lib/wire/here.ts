@@ -1,5 +1,5 @@
 /**
- * The pen phone's "still here", proven (docs/wire.md, "The pen lives in the log only"): its
+ * The pen phone's "still here", proven (docs/wire.md, "What travels"): its
  * body stays the holder's phone id, as every build reads it, and headers carry the phone's key,
  * the phone's clock and the signature (signing.ts) over the table, the match, the id and that
  * clock. The server's keeper counts only a proven `here` when it judges whether the holder is

@@ -1,4 +1,5 @@
-// The three figures of issue 30 ("Figures in a bench"), printed, never asserted, before and
+// The three figures between phones (a new phone joining a big group, the pen to a follower's
+// paint, a tap in a group), printed, never asserted, before and
 // after in one run (bench/RESULTS.md, "Method"):
 //   (a) a group's new phone with 10,000 matches: joined -> every match validated, replayed and
 //       written (bench/group.mjs, Chromium, the real build and nats-server);
@@ -9,7 +10,7 @@
 //       through bench/group.mjs --taps).
 // With `--compare <ref>` each figure is measured on the app built at that git ref too
 // (bench/ref-build.mjs), the builds in turn under the same load.
-// Usage: node bench/issue30.mjs [--compare <ref>] [--matches 10000] [--runs 2] [--load 2]
+// Usage: node bench/between-phones.mjs [--compare <ref>] [--matches 10000] [--runs 2] [--load 2]
 //   (after `npm run build`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +35,7 @@ const compare = ref ? ['--compare', ref] : [];
 const builds = buildsToCompare(['', '', ...compare]);
 
 console.log(
-	`issue 30's figures, ${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} cores, load average ${load()}; builds: ${builds.map((build) => build.label).join(' and ')}`
+	`between phones, ${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} cores, load average ${load()}; builds: ${builds.map((build) => build.label).join(' and ')}`
 );
 
 // (a) and (c)
