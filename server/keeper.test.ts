@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, DiscardPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
+import { appended } from './keeper-fixtures';
 import { LiveChannel } from '../src/lib/live/client';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
 import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/protocol';
@@ -67,22 +68,8 @@ async function started(match: string, changes: Change[] = [], made = tableA) {
 	const start = await sign(startEntry({ id: newId(), match, by: ANA, at: Date.now() }));
 	expect(await channel.append(writeEntry(start))).toMatchObject({ ok: true });
 	let copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
-	for (const change of changes) copy = await appended(channel, copy, change);
+	for (const change of changes) copy = await appended(channel, copy, change, ana);
 	return { nc, channel, copy };
-}
-
-/** One more entry by Ana, which the keeper must store. */
-async function appended(
-	channel: LiveChannel,
-	copy: LiveMatch,
-	change: Change,
-	by = ANA,
-	signer = ana
-) {
-	const entry = await sign(nextEntry(copy, change, by, newId(), Date.now()), signer);
-	const answer = await channel.append(writeEntry(entry));
-	expect(answer).toMatchObject({ ok: true, duplicate: false });
-	return (accept(copy, entry, answer.ok ? answer.seq : 0) as { live: LiveMatch }).live;
 }
 
 const reveal = (card: number): Change => ({ kind: 'act', action: { type: 'reveal', card } });
@@ -115,7 +102,7 @@ describe('the keeper', () => {
 			why: 'refused',
 			code: 'not-start'
 		});
-		await appended(channel, copy, { kind: 'act', action: { type: 'pass' } });
+		await appended(channel, copy, { kind: 'act', action: { type: 'pass' } }, ana);
 		const ids = (await stored(tableA.table, 'restart-match')).map((entry) => entry.id);
 		expect(ids).toEqual([...copy.entries.map((entry) => entry.id), expect.any(String)]);
 	});
@@ -178,16 +165,21 @@ describe('the keeper', () => {
 
 	it('keeper: the pen given to a key: that key acts from then on, the giver no longer', async () => {
 		const { channel, copy } = await started('handover-match', [reveal(10)]);
-		const given = await appended(channel, copy, {
-			kind: 'pen',
-			to: BEN,
-			name: 'Ben',
-			key: ben.key
-		});
+		const given = await appended(
+			channel,
+			copy,
+			{
+				kind: 'pen',
+				to: BEN,
+				name: 'Ben',
+				key: ben.key
+			},
+			ana
+		);
 		const bens = new LiveChannel(await server.phone(tableA.writer), tableA.table, 'handover-match');
 		const anas = nextEntry(given, { kind: 'act', action: { type: 'take' } }, ANA, newId(), 1);
 		expect(await channel.append(await bytesOf(anas))).toEqual({ ok: false, why: 'not-yours' });
-		await appended(bens, given, { kind: 'act', action: { type: 'take' } }, BEN, ben);
+		await appended(bens, given, { kind: 'act', action: { type: 'take' } }, ben, BEN);
 	});
 
 	it('keeper: a retried entry already stored is answered as stored, never stored twice', async () => {
@@ -365,7 +357,7 @@ describe('the keeper', () => {
 			length: 3
 		});
 		const next = (accept(copy, entry, 3) as { live: LiveMatch }).live;
-		await appended(channel, next, { kind: 'act', action: { type: 'take' } });
+		await appended(channel, next, { kind: 'act', action: { type: 'take' } }, ana);
 		expect(await stored(tableA.table, 'behind-match')).toHaveLength(4);
 	});
 });

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { headers } from '@nats-io/nats-core';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
+import { appended } from './keeper-fixtures';
 import { LiveChannel } from '../src/lib/live/client';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
 import { newId, writeEntry, type Change, type Entry } from '../src/lib/live/protocol';
-import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
+import { begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
 import { RULES } from '../src/lib/rules/registry';
 import { PEN_SILENCE_MS } from '../src/lib/wire/limits';
 import { HERE_SIG, hereHeaders } from '../src/lib/wire/here';
@@ -56,22 +57,8 @@ async function played(match: string) {
 	const start = await signed(startEntry({ id: newId(), match, by: ANA, at: Date.now() }), ana);
 	expect(await channel.append(writeEntry(start))).toMatchObject({ ok: true });
 	let copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
-	copy = await append(channel, copy, { kind: 'act', action: { type: 'reveal', card: 10 } });
+	copy = await appended(channel, copy, { kind: 'act', action: { type: 'reveal', card: 10 } }, ana);
 	return { nc, channel, copy };
-}
-
-/** One entry by `by` with `signer`'s key, which the keeper must store. */
-async function append(
-	channel: LiveChannel,
-	copy: LiveMatch,
-	change: Change,
-	by = ANA,
-	signer = ana
-) {
-	const entry = await signed(nextEntry(copy, change, by, newId(), Date.now()), signer);
-	const answer = await channel.append(writeEntry(entry));
-	expect(answer).toMatchObject({ ok: true, duplicate: false });
-	return (accept(copy, entry, answer.ok ? answer.seq : 0) as { live: LiveMatch }).live;
 }
 
 /** The leaked link's raw client asks the keeper for the pen, for a key of its own. */
@@ -153,7 +140,12 @@ describe('the pen’s silence at the keeper', () => {
 		const { channel, copy } = await played(match);
 		later(PEN_SILENCE_MS + 1_000);
 		// Ana gives Ben the pen: her own pen entry, taken at once whatever the silence
-		const given = await append(channel, copy, { kind: 'pen', to: BEN, name: 'Ben', key: ben.key });
+		const given = await appended(
+			channel,
+			copy,
+			{ kind: 'pen', to: BEN, name: 'Ben', key: ben.key },
+			ana
+		);
 		later(PEN_SILENCE_MS - 1_000);
 		expect(await takenByMallory(match, given)).toMatchObject({ why: 'pen-held' });
 		later(1_000);
@@ -183,7 +175,7 @@ describe('the pen’s silence at the keeper', () => {
 			nc.publish(hereSubject(made.table, match), ANA, { headers: told });
 		}
 		// Ana plays: her entries count whatever the flood
-		const played2 = await append(channel, copy, { kind: 'act', action: { type: 'pass' } });
+		const played2 = await appended(channel, copy, { kind: 'act', action: { type: 'pass' } }, ana);
 		later(PEN_SILENCE_MS - 20_000 + 500);
 		expect(await takenByMallory(match, played2)).toMatchObject({ why: 'pen-held' });
 		// her "still here" within the flood's minute is not checked: idle, she loses the pen
