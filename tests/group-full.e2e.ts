@@ -1,5 +1,6 @@
 // A server whose file store holds no more group accounts (docs/wire.md, "Where it is stored"):
 // a new group is answered `full`, and the phone says so, not that the server failed.
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { startLiveApp } from './live';
@@ -15,6 +16,7 @@ test.afterAll(async () => {
 	await app?.stop();
 });
 
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/group';
 const said = {
 	en: 'This server has no room for another group: ask whoever runs it to make room.',
 	fr: "Ce serveur n'a plus de place pour un autre groupe\u202f: demandez à qui l'héberge d'en faire."
@@ -39,6 +41,13 @@ for (const lang of ['en', 'fr'] as const) {
 		await page.locator('form button[type="submit"]').first().click();
 		await expect(page.getByRole('alert')).toHaveText(said[lang]);
 		expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+		// the words as the host sees them, for a person to open: light and dark, phone and tablet
+		mkdirSync(SHOTS, { recursive: true });
+		await page.screenshot({ path: `${SHOTS}/group-full-360-${lang}-light.png` });
+		await page.emulateMedia({ colorScheme: 'dark' });
+		await page.screenshot({ path: `${SHOTS}/group-full-360-${lang}-dark.png` });
+		await page.setViewportSize({ width: 820, height: 1180 });
+		await page.screenshot({ path: `${SHOTS}/group-full-820-${lang}-dark.png` });
 		await context.close();
 	});
 }

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -54,6 +55,8 @@ function client(credential: { user: string; pass: string }): Promise<NatsConnect
 		inboxPrefix: inboxOf(credential.user)
 	});
 }
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/pen';
 
 test('pen: a leaked link cannot take the pen from the phone at play; after its silence it can', async ({
 	browser
@@ -131,6 +134,15 @@ test('pen: a leaked link cannot take the pen from the phone at play; after its s
 	// said where he looks, at 360x640, and read by every reader
 	await expect(ben.getByTestId('live-rejected')).toBeInViewport();
 	expect((await axe(ben).analyze()).violations).toEqual([]);
+	// the refusal as Ben sees it, for a person to open: light and dark, phone and tablet
+	mkdirSync(SHOTS, { recursive: true });
+	await ben.screenshot({ path: `${SHOTS}/pen-held-360-en-light.png` });
+	await ben.emulateMedia({ colorScheme: 'dark' });
+	await ben.screenshot({ path: `${SHOTS}/pen-held-360-en-dark.png` });
+	await ben.setViewportSize({ width: 820, height: 1180 });
+	await ben.screenshot({ path: `${SHOTS}/pen-held-820-en-dark.png` });
+	await ben.setViewportSize({ width: 360, height: 640 });
+	await ben.emulateMedia({ colorScheme: 'light' });
 	// the table heard Ana: on Ben's screen she is no longer silent, his next tap asks
 	await expect(ben.getByTestId('live-pen')).toHaveAttribute('data-holder-silent', 'false');
 	expect(await onServer(link.table)).toEqual(stored);
