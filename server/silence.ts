@@ -1,5 +1,5 @@
-// The pen's silence at the keeper (docs/live.md, "The pen"; docs/wire.md, "The pen lives in
-// the log only"): a `pen` entry from another key than the holder's is stored only once the
+// The pen's silence at the keeper (docs/live.md, "The pen"; docs/wire.md, "What travels": the
+// pen lives in the log only): a `pen` entry from another key than the holder's is stored only once the
 // holder has said nothing for PEN_SILENCE_MS: no entry appended with its key, no `here` proven
 // by it, counted from the later of those and the match's last `pen` entry. What the keeper
 // never heard (before it started, or a match it forgot for room) counts as heard then: it never
