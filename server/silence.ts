@@ -1,9 +1,9 @@
 // The pen's silence at the keeper (docs/live.md, "The pen"; docs/wire.md, "What travels": the
-// pen lives in the log only): a `pen` entry from another key than the holder's is stored only once the
-// holder has said nothing for PEN_SILENCE_MS: no entry appended with its key, no `here` proven
-// by it, counted from the later of those and the match's last `pen` entry. What the keeper
-// never heard (before it started, or a match it forgot for room) counts as heard then: it never
-// hands a pen away because it forgot. Pure: the clock is given.
+// pen lives in the log only): a `pen` entry from another key than the holder's is stored only
+// once the holder has said nothing for PEN_SILENCE_MS: no entry appended with its key, no `here`
+// proven by it, counted from the later of those and the match's last `pen` entry. What the
+// keeper never heard (before it started, or a match it forgot for room) counts as heard then: it
+// never hands a pen away because it forgot. Pure: the clock is given.
 import { PEN_SILENCE_MS } from '../src/lib/wire/limits';
 
 /** Matches whose words the keeper keeps at once; the least recently heard is forgotten. */
