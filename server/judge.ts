@@ -4,7 +4,7 @@
 // game's reducer), so the server never stores what a phone would refuse, and a phone is never
 // refused what every other phone would accept.
 import { RULES } from '../src/lib/rules/registry';
-import { readEntry, type Entry } from '../src/lib/live/protocol';
+import { readEntry, readSealEntry, type Entry, type SealEntry } from '../src/lib/wire/entry';
 import { accept, begin, settled, type LiveMatch } from '../src/lib/live/replay';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import { verified } from '../src/lib/wire/signing';
@@ -34,16 +34,24 @@ function moved(live: LiveMatch | null): AppendAnswer {
 
 const NOT_PASSPAD = { kind: 'answer', answer: { ok: false, why: 'not-passpad' } } as const;
 
+type Signed<E> = { ok: true; entry: E } | { ok: false; answer: AppendAnswer };
+
 /**
  * A phone's entry as the keeper reads it: an entry of match `match`, carrying its writer's key
  * and that key's signature (wire/signing.ts); or the answer why not. A signature that fails is
  * `not-yours`: the writer is not the key it names.
  */
-export async function signedEntry(
-	bytes: Uint8Array,
+export const signedEntry = (bytes: Uint8Array, match: string): Promise<Signed<Entry>> =>
+	signedAs(readEntry(bytes), match);
+
+/** A seal (wire/entry.ts, `SealEntry`) as the keeper reads it, with the same checks as an entry. */
+export const signedSeal = (bytes: Uint8Array, match: string): Promise<Signed<SealEntry>> =>
+	signedAs(readSealEntry(bytes), match);
+
+async function signedAs<E extends Entry | SealEntry>(
+	read: { ok: true; entry: E; data: unknown } | { ok: false },
 	match: string
-): Promise<{ ok: true; entry: Entry } | { ok: false; answer: AppendAnswer }> {
-	const read = readEntry(bytes);
+): Promise<Signed<E>> {
 	if (!read.ok || read.entry.match !== match || !read.entry.key || !read.entry.sig) {
 		return { ok: false, answer: NOT_PASSPAD.answer };
 	}

@@ -10,14 +10,7 @@
 // table's account): a `pen` entry from another phone than the holder's is stored only after the
 // holder's silence (silence.ts), so a leaked link cannot take the pen from a phone at play.
 import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
-import {
-	DeliverPolicy,
-	DiscardPolicy,
-	JetStreamApiError,
-	jetstream,
-	jetstreamManager,
-	type MsgRequest
-} from '@nats-io/jetstream';
+import { DiscardPolicy, jetstream, jetstreamManager, type MsgRequest } from '@nats-io/jetstream';
 import {
 	ALL_APPENDS,
 	ALL_HERES,
@@ -36,17 +29,9 @@ import {
 	TABLE_READS_PER_MINUTE
 } from '../src/lib/wire/limits';
 import { HERE_SIG, hereProof } from '../src/lib/wire/here';
-import { penWrote } from '../src/lib/live/replay';
-import { EMPTY, fold, judgeEntry, signedEntry, type Copy } from './judge';
+import { loadCopy, startLedger, type Place } from './ledger';
 import { Quota } from './quota';
 import { PenSilence, writerOf } from './silence';
-
-/** JetStream's "wrong last sequence": a message reached the subject that the copy lacks. */
-const WRONG_LAST_SEQUENCE = 10071;
-/** Matches whose copy the keeper holds at once; the least recently used is read again if needed. */
-const COPIES = 2_000;
-/** How often an entry behind a match's copy may make the keeper read the match again. */
-const RECHECK_MS = 2_000;
 
 export interface KeeperOptions {
 	quota?: Quota;
@@ -99,8 +84,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
 	);
 	const log = options.log ?? (() => {});
-	const copies = new Map<string, Copy>();
-	const queues = new Map<string, Promise<void>>();
+	const ledger = startLedger({ silence, now, log });
 	/** each table whose stream the keeper checked: whether the stream republishes its entries */
 	const republishes = new Map<string, boolean>();
 	const managing = jetstreamManager(nc, { checkAPI: false });
@@ -163,128 +147,22 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		return { last, entries };
 	}
 
-	/** Every message of the match's subject, read in order: the copy as the stream has it. */
-	async function load(table: string, match: string): Promise<Copy> {
-		await refuseWhenFull(table);
-		const subject = matchSubject(table, match);
-		const consumer = await js.consumers.get(streamOf(table), {
-			filter_subjects: subject,
-			deliver_policy: DeliverPolicy.All
-		});
-		const info = await consumer.info(true);
-		if (info.num_pending === 0) return EMPTY;
-		const messages: { seq: number; data: Uint8Array }[] = [];
-		const reading = await consumer.consume({ max_messages: 256, expires: 2_000 });
-		for await (const message of reading) {
-			messages.push({ seq: message.seq, data: message.data });
-			if (message.info.pending === 0) break;
-		}
-		reading.stop();
-		return fold(messages, match);
-	}
-
-	/** when each match's copy was last read again for an entry behind it */
-	const rechecked = new Map<string, number>();
-
-	async function copyOf(key: string, table: string, match: string): Promise<Copy> {
-		const held = copies.get(key);
-		if (held) {
-			// most recently used last: the first is the one dropped
-			copies.delete(key);
-			copies.set(key, held);
-			return held;
-		}
-		const copy = await load(table, match);
-		keep(key, copy);
-		return copy;
-	}
-
-	function keep(key: string, copy: Copy) {
-		copies.delete(key);
-		copies.set(key, copy);
-		if (copies.size > COPIES) copies.delete(copies.keys().next().value as string);
-	}
-
-	/** The entry checked and stored, or why not; null: no answer (the phone sends it again). */
-	async function append(
-		table: string,
-		match: string,
-		bytes: Uint8Array,
-		again = true
-	): Promise<AppendAnswer | null> {
-		const key = `${table}.${match}`;
-		const signed = await signedEntry(bytes, match);
-		if (!signed.ok) return signed.answer;
-		const copy = await copyOf(key, table, match);
-		const judged = judgeEntry(copy, signed.entry);
-		const { entry } = signed;
-		// the pen taken from another phone: only after its holder's silence (silence.ts)
-		const holder = copy.live?.pen;
-		if (
-			judged.kind === 'append' &&
-			holder &&
-			entry.change.kind === 'pen' &&
-			!penWrote(holder, entry) &&
-			!silence.silent(key, [writerOf(holder.key, holder.by)], now())
-		) {
-			return { ok: false, why: 'pen-held' };
-		}
-		if (judged.kind === 'answer') {
-			// an entry behind the copy may be right: the stream came back shorter than the copy
-			// (docs/live.md, "Durability"). Read again, at most once a while per match, so that
-			// entries sent out of place cannot make the keeper read a stream over and over
-			const { answer } = judged;
-			if (
-				!answer.ok &&
-				answer.why === 'moved' &&
-				again &&
-				(answer.length ?? 0) > signed.entry.pos
-			) {
-				const now = Date.now();
-				if (now - (rechecked.get(key) ?? 0) >= RECHECK_MS) {
-					if (rechecked.size > COPIES) rechecked.clear();
-					rechecked.set(key, now);
-					copies.delete(key);
-					return append(table, match, bytes, false);
-				}
-			}
-			return answer;
-		}
-		try {
-			const ack = await js.publish(matchSubject(table, match), bytes, {
-				msgID: judged.entry.id,
-				expect: { lastSubjectSequence: copy.lastSeq }
-			});
-			if (ack.duplicate) {
-				// stored before, and the copy missed it: read again at the next append
-				copies.delete(key);
-				return { ok: true, seq: ack.seq, duplicate: true };
-			}
-			keep(key, judged.next(ack.seq));
-			const writers = [writerOf(entry.key, entry.by), writerOf(undefined, entry.by)];
-			silence.stored(key, writers, entry.change.kind === 'pen', now());
-			feed(table, match, bytes, ack.seq, copy.lastSeq);
-			return { ok: true, seq: ack.seq, duplicate: false };
-		} catch (error) {
-			copies.delete(key);
-			if (error instanceof JetStreamApiError) {
-				// someone else wrote on the subject (an admin): the copy is read again, and judged once more
-				if (error.code === WRONG_LAST_SEQUENCE && again) return append(table, match, bytes, false);
-				if (/maximum (bytes|messages)/i.test(error.message)) return { ok: false, why: 'full' };
-			}
-			log(`keeper: ${table} ${match}: ${String((error as Error)?.message ?? error)}`);
-			// stored or not, unknown: the phone sends it again with the same id, which is then known
-			return null;
-		}
-	}
-
-	/** One append at a time per match: each is judged against the copy the one before left. */
-	function serial(key: string, step: () => Promise<void>) {
-		const next = (queues.get(key) ?? Promise.resolve()).then(step).catch(() => {});
-		queues.set(key, next);
-		void next.then(() => {
-			if (queues.get(key) === next) queues.delete(key);
-		});
+	/** A table's match as the ledger stores it: its subject, compare-and-set on it, its feed. */
+	function placeOf(table: string, match: string): Place {
+		return {
+			key: `${table}.${match}`,
+			match,
+			load: async () => {
+				await refuseWhenFull(table);
+				return loadCopy(js, streamOf(table), matchSubject(table, match), match);
+			},
+			store: (bytes, entry, copy) =>
+				js.publish(matchSubject(table, match), bytes, {
+					msgID: entry.id,
+					expect: { lastSubjectSequence: copy.lastSeq }
+				}),
+			stored: (bytes, seq, copy) => feed(table, match, bytes, seq, copy.lastSeq)
+		};
 	}
 
 	function heard(msg: Msg) {
@@ -300,8 +178,9 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		if (!quota.take(target.table, msg.data.length, now())) {
 			return respond({ ok: false, why: 'slow-down' });
 		}
-		serial(`${target.table}.${target.match}`, async () => {
-			const answer = await append(target.table, target.match, msg.data).catch((error) => {
+		const place = placeOf(target.table, target.match);
+		ledger.serial(place.key, async () => {
+			const answer = await ledger.append(place, msg.data).catch((error) => {
 				log(`keeper: ${String((error as Error)?.message ?? error)}`);
 				return null;
 			});
@@ -369,7 +248,7 @@ export function startKeeper(nc: NatsConnection, options: KeeperOptions) {
 		/** Stops listening; the appends under way finish. */
 		async stop() {
 			for (const subscription of subscriptions) subscription.unsubscribe();
-			await Promise.all(queues.values());
+			await ledger.drained();
 		}
 	};
 }
