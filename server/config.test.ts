@@ -139,7 +139,11 @@ describe('accounts', () => {
 		expect(own).toContain(`{ service: { account: "PASSPAD", subject: "passpad.${t}.read.*" } }`);
 		expect(own).toContain(`{ stream: { account: "PASSPAD", subject: "passpad.${t}.feed.>" } }`);
 		expect(own).toContain(`{ stream: { account: "T_${t}", subject: "passpad.${t}.here.>" } }`);
-		expect(own).not.toContain('append');
+		// its own matches' appends to the keeper, never a table's
+		expect(own).not.toContain(`passpad.${t}.append`);
+		expect(own).toContain(
+			`{ service: { account: "PASSPAD", subject: "passpad.append.g.${club}.*" } }`
+		);
 		// the keeper's account holds no user of a group, and the table's exports its "still here"
 		const keeperFrom = withGroup.indexOf('  PASSPAD: {');
 		const keeper = withGroup.slice(keeperFrom, withGroup.indexOf('\n  }', keeperFrom));
@@ -147,6 +151,22 @@ describe('accounts', () => {
 		expect(withGroup).toContain(`exports: [ { stream: "passpad.${t}.here.>" } ]`);
 		// the clerk may do anything in its own account, as the admin in the keeper's
 		expect(permissionsOf('clerk', `${club}-s`)).toBeNull();
+	});
+
+	it('accounts: a group’s members append its matches through the keeper, its board never, and no one writes the keeper’s subjects', () => {
+		const club = 'club00000001';
+		const member = permissionsOf('member', `${club}-mabcdefgh`, undefined, { group: club })!;
+		const board = permissionsOf('board', `${club}-babcdefgh`, undefined, { group: club })!;
+		expect(allowed(member.publish, `passpad.append.g.${club}.m1`)).toBe(true);
+		expect(allowed(member.publish, `passpad.append.g.club00000002.m1`)).toBe(false);
+		expect(allowed(board.publish, `passpad.append.g.${club}.m1`)).toBe(false);
+		for (const subject of [`passpad.g.${club}.m.m1.0`, `passpad.g.${club}.s.m1`]) {
+			expect(allowed(member.publish, subject)).toBe(false);
+			expect(allowed(board.publish, subject)).toBe(false);
+		}
+		// the legacy subjects stay the members' (docs/wire.md, "Upgrade in place")
+		expect(allowed(member.publish, `passpad.g.${club}.match.m1`)).toBe(true);
+		expect(allowed(member.publish, `passpad.g.${club}.player.p1`)).toBe(true);
 	});
 
 	it('accounts: a table’s credentials have no JetStream subject at all', () => {

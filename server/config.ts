@@ -2,6 +2,7 @@
 // docs/group.md): pure, so the tests read what a credential may do without starting anything.
 import {
 	ALL_APPENDS,
+	ALL_GROUP_APPENDS,
 	ALL_READS,
 	KEEPER_ACCOUNT,
 	PROVISION_GROUP_SUBJECT,
@@ -19,6 +20,7 @@ import {
 	clubSettingsSubject,
 	eveningSubject,
 	groupAccountOf,
+	groupAppendsOf,
 	groupProvisionSubject,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
@@ -98,7 +100,9 @@ export function permissionsOf(
 					// the club's things (docs/evening.md): the group's settings, its evenings
 					clubSettingsSubject(group.group),
 					eveningSubject(group.group, '>'),
-					groupProvisionsOf(group.group)
+					groupProvisionsOf(group.group),
+					// a match's entries, checked and stored by the keeper (docs/wire.md, "Who writes")
+					groupAppendsOf(group.group)
 				],
 				subscribe: [inbox]
 			};
@@ -272,6 +276,7 @@ export function accountsOf(
 	lines.push(
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
 			`{ service: ${q(groupProvisionSubject('*', '*' as 'invite'))} }, ` +
+			`{ service: ${q(ALL_GROUP_APPENDS)} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
 	// the keeper hears every table's "still here" (docs/live.md, "The pen"); a board its open
@@ -306,6 +311,8 @@ export function accountsOf(
 		lines.push(...members.map((user) => userLine(user, openTables)), '    ]');
 		// its members' requests (docs/group.md, "Requests") reach the server in the keeper's account
 		const requests = `{ service: { account: ${keeper}, subject: ${q(groupProvisionSubject(group, '*' as 'invite'))} } }`;
+		// its members' entries of a match, to the keeper (docs/wire.md, "Who writes")
+		const appends = `{ service: { account: ${keeper}, subject: ${q(groupAppendsOf(group))} } }`;
 		const imports = (openTables[group] ?? []).flatMap((table) => [
 			`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }`,
 			`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } }`,
@@ -313,7 +320,7 @@ export function accountsOf(
 				? [`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`]
 				: [])
 		]);
-		lines.push(`    imports: [ ${[requests, ...imports].join(', ')} ]`);
+		lines.push(`    imports: [ ${[requests, appends, ...imports].join(', ')} ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

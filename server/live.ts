@@ -23,6 +23,7 @@ import { readAdminRequest } from './admin';
 import { syncsAlways } from './config';
 import { announceRemovals, provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper, type KeeperOptions } from './keeper';
+import { startGroupKeeper } from './group-keeper';
 import { takeLock } from './lock';
 import {
 	adoptGlobalStore,
@@ -148,6 +149,8 @@ export async function startLive(options: LiveOptions) {
 	// board reads its open tables through an import too (config.ts), so no one else is answered
 	const keeper = startKeeper(nc, { ...options.keeper, log });
 	const clerks = startClerks(() => nodes.map((node) => `127.0.0.1:${node.port}`), clerkPass);
+	// a group's matches as entries, stored by each group's clerk (docs/wire.md, "Who writes")
+	const groupKeeper = startGroupKeeper(nc, clerks, { ...options.keeper, log });
 
 	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
 	let accountsRead = accountsNamed(registry);
@@ -378,6 +381,7 @@ export async function startLive(options: LiveOptions) {
 			for (const sub of subscriptions) sub.unsubscribe();
 			await openDoor?.stop();
 			await keeper.stop();
+			await groupKeeper.stop();
 			await queue;
 			await clerks.stop();
 			await nc.close().catch(() => {});

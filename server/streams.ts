@@ -59,7 +59,10 @@ export const groupStream = (
 	max_bytes: bytes,
 	discard: 'new' as StreamConfig['discard'],
 	deny_delete: true,
-	deny_purge: true
+	// the keeper purges a sealed match's entries (docs/wire.md, "Where it is stored": sealing);
+	// phones never may (config.ts: no purge in their reading list). A stream made before keeps
+	// `deny_purge`: nats-server 2.9.10 refuses to lift it ("can not cancel deny purge")
+	deny_purge: false
 });
 
 /** Adds a stream; a cluster elects its JetStream leader a few seconds after starting. */

@@ -12,7 +12,10 @@ import * as v from 'valibot';
  * first entry: `code` says which), `full` (the table's store), `slow-down` (the table's quota
  * for the minute, src/lib/wire/limits.ts), `pen-held` (a `pen` entry taking the pen from a
  * holder that is not silent: PEN_SILENCE_MS; an older build reads an answer it does not know
- * as none, and takes nothing).
+ * as none, and takes nothing). A group's match only (docs/wire.md, "Where it is stored"):
+ * `not-over` (a seal before the game's reducer says the match is over, and not abandoned),
+ * `not-the-log` (a seal whose log is not the one the server holds), `sealed` (an entry of a
+ * match already sealed).
  */
 export const REFUSALS = [
 	'not-passpad',
@@ -21,7 +24,10 @@ export const REFUSALS = [
 	'refused',
 	'full',
 	'slow-down',
-	'pen-held'
+	'pen-held',
+	'not-over',
+	'not-the-log',
+	'sealed'
 ] as const;
 export type AppendRefusal = (typeof REFUSALS)[number];
 

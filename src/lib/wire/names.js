@@ -105,6 +105,32 @@ export const eveningSubject = (group, evening) => `passpad.g.${group}.evening.${
 export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${table}`;
 /** A member of the group (written by the server only). @param {string} group @param {string} user */
 export const memberSubject = (group, user) => `passpad.g.${group}.member.${user}`;
+/**
+ * A group's match as the log of entries (docs/wire.md, "Where it is stored"): each entry of a
+ * match in play its own subject, by its position, so the group's stream keeps every one (it
+ * keeps GROUP_VERSIONS messages a subject, server/streams.ts) and the keeper's compare-and-set
+ * on the position's subject stores one entry a position. Written by the keeper only.
+ * @param {string} group @param {string} match @param {number | '*'} pos
+ */
+export const groupEntrySubject = (group, match, pos) => `passpad.g.${group}.m.${match}.${pos}`;
+/** Every entry of a group's match in play. @param {string} group @param {string} match */
+export const groupEntriesOf = (group, match) => `passpad.g.${group}.m.${match}.*`;
+/**
+ * A finished match's seal: its whole log and row in one message, written by the keeper, so a
+ * new phone reads one message per finished match (`last_per_subject`).
+ * @param {string} group @param {string} match
+ */
+export const sealSubject = (group, match) => `passpad.g.${group}.s.${match}`;
+/**
+ * Where a group's member sends an entry of a match for the keeper to check and store (docs/wire.md,
+ * "Who writes"): outside the group stream's subjects, so a request is never stored as it is.
+ * @param {string} group @param {string} match
+ */
+export const groupAppendSubject = (group, match) => `passpad.append.g.${group}.${match}`;
+/** Every match's appends of a group, as its account imports them. @param {string} group */
+export const groupAppendsOf = (group) => `passpad.append.g.${group}.*`;
+/** Every group's appends, as the keeper listens to them. */
+export const ALL_GROUP_APPENDS = 'passpad.append.g.*.*';
 /** Where the host credential asks for a new group. */
 export const PROVISION_GROUP_SUBJECT = 'passpad.provision.group';
 /**

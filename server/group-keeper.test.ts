@@ -1,0 +1,288 @@
+/**
+ * A group's match through the keeper (docs/wire.md, "Who writes: the server appends, after
+ * checking"; "Where it is stored"): a real nats-server, node clients with a group's own
+ * credentials as its members' and board's phones. Entries are checked as a table's and stored
+ * on the group's stream, one subject a position; a finished match is sealed into one message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { startTestLive, type TestLive } from '../src/lib/live/test-server';
+import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
+import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
+import { RULES } from '../src/lib/rules/registry';
+import { seeded } from '../src/lib/rules/common';
+import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { readAnswer, type AppendAnswer } from '../src/lib/wire/append';
+import { newId, writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
+import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
+import {
+	groupAppendSubject,
+	groupEntriesOf,
+	groupStreamOf,
+	groupSubjectsOf,
+	sealSubject
+} from '../src/lib/wire/names.js';
+
+let server: TestLive;
+type Club = Awaited<ReturnType<TestLive['live']['createGroup']>>;
+let club: Club;
+let other: Club;
+/** Ben, a second member of the club */
+let ben: { user: string; pass: string };
+let anaKey: Signer;
+let benKey: Signer;
+let forger: Signer;
+
+/** A finished I'll Pass game of three, entered on the score pad as one `tally` (ill-pass/tally.ts). */
+const game = randomGame(seeded(7), 3);
+const tally: Change = {
+	kind: 'act',
+	action: {
+		type: 'tally',
+		hands: game.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
+	}
+};
+
+beforeAll(async () => {
+	[anaKey, benKey, forger] = await Promise.all(
+		[0, 1, 2].map(async () => signerOf(await newKeyPair()))
+	);
+	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
+	club = await server.live.createGroup('Thursday club', 'Ana’s phone');
+	other = await server.live.createGroup('Family', 'Zoé’s phone');
+	({ member: ben } = await server.live.invite(club.group, 'Ben’s phone'));
+}, 60_000);
+afterAll(async () => {
+	await server?.stop();
+});
+
+/** A member's request to its group's `append`, answered by the keeper (or why not). */
+async function ask(nc: NatsConnection, match: string, bytes: Uint8Array, group = club.group) {
+	const answer = await nc.request(groupAppendSubject(group, match), bytes, { timeout: 5_000 });
+	return readAnswer(answer.data);
+}
+
+/** A match's messages as the group's stream holds them, by subject (the server reads all). */
+async function held(match: string, group = club.group) {
+	const jsm = await server.live.groupManager(group);
+	const found: { subject: string; data: string }[] = [];
+	const last = (await jsm.streams.info(groupStreamOf(group))).state.last_seq;
+	for (let seq = 1; seq <= last; seq++) {
+		const message = await jsm.streams.getMessage(groupStreamOf(group), { seq }).catch(() => null);
+		if (message?.subject.includes(`.${match}`)) {
+			found.push({ subject: message.subject, data: new TextDecoder().decode(message.data) });
+		}
+	}
+	return found;
+}
+
+/** Ana's phone starts a match in the club, then enters `changes`: its copy. */
+async function started(nc: NatsConnection, match: string, changes: Change[] = []) {
+	const start = await signed(
+		startEntry({ id: newId(), match, by: ANA, at: Date.now(), config: game.config }),
+		anaKey
+	);
+	expect(await ask(nc, match, writeEntry(start))).toMatchObject({ ok: true, duplicate: false });
+	let copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
+	for (const change of changes) copy = await entered(nc, copy, change, anaKey, ANA);
+	return copy;
+}
+
+/** One more entry by `by`, which the keeper must store: the copy moved on. */
+async function entered(
+	nc: NatsConnection,
+	copy: LiveMatch,
+	change: Change,
+	signer: Signer,
+	by: string
+): Promise<LiveMatch> {
+	const entry = await signed(nextEntry(copy, change, by, newId(), Date.now()), signer);
+	const answer = await ask(nc, copy.match, writeEntry(entry));
+	expect(answer).toMatchObject({ ok: true, duplicate: false });
+	return (accept(copy, entry, (answer as { seq: number }).seq) as { live: LiveMatch }).live;
+}
+
+/** The pen's seal of its copy (or of `log` when said). */
+function sealOf(
+	copy: LiveMatch,
+	by = ANA,
+	{ log, abandoned = false }: { log?: readonly unknown[]; abandoned?: boolean } = {}
+): SealEntry {
+	const last = copy.entries[copy.entries.length - 1];
+	return {
+		v: 1,
+		id: newId(),
+		match: copy.match,
+		pos: copy.entries.length,
+		prev: last.id,
+		by,
+		at: Date.now(),
+		change: {
+			kind: 'seal',
+			log: (log ?? copy.actions).map((action, at) => ({
+				action: action as { type: string },
+				at: 1_700_000_000_000 + at
+			})),
+			notes: 'Ben’s first win',
+			playedMs: 25 * 60_000,
+			abandoned
+		}
+	};
+}
+
+describe('a group’s match through the keeper', () => {
+	it('group keeper: two members append a match’s entries, each on its position’s subject', async () => {
+		const [ana, benPhone] = [await server.phone(club.member), await server.phone(ben)];
+		let copy = await started(ana, 'two-members', [
+			{ kind: 'act', action: { type: 'reveal', card: 10 } }
+		]);
+		copy = await entered(
+			ana,
+			copy,
+			{ kind: 'pen', to: BEN, name: 'Ben', key: benKey.key },
+			anaKey,
+			ANA
+		);
+		copy = await entered(benPhone, copy, { kind: 'act', action: { type: 'take' } }, benKey, BEN);
+		const stored = await held('two-members');
+		expect(stored.map((one) => one.subject)).toEqual(
+			[0, 1, 2, 3].map((pos) => groupEntriesOf(club.group, 'two-members').replace('*', `${pos}`))
+		);
+		expect(stored.map((one) => (JSON.parse(one.data) as Entry).id)).toEqual(
+			copy.entries.map((entry) => entry.id)
+		);
+	});
+
+	it('group keeper: an entry at a stale position is moved, and not stored', async () => {
+		const ana = await server.phone(club.member);
+		const copy = await started(ana, 'stale-pos', [
+			{ kind: 'act', action: { type: 'reveal', card: 12 } }
+		]);
+		const stale = await signed(
+			{ ...nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, ANA, newId(), 1), pos: 1 },
+			anaKey
+		);
+		expect(await ask(ana, 'stale-pos', writeEntry(stale))).toMatchObject({
+			ok: false,
+			why: 'moved',
+			length: 2
+		});
+		expect(await held('stale-pos')).toHaveLength(2);
+	});
+
+	it('group keeper: a forged signature is refused, and not stored', async () => {
+		const ana = await server.phone(club.member);
+		const copy = await started(ana, 'forged', []);
+		const entry = nextEntry(
+			copy,
+			{ kind: 'act', action: { type: 'reveal', card: 20 } },
+			ANA,
+			newId(),
+			1
+		);
+		// Ana's key named, another key's signature
+		const forged = { ...(await signed(entry, forger)), key: anaKey.key };
+		expect(await ask(ana, 'forged', writeEntry(forged))).toEqual({ ok: false, why: 'not-yours' });
+		expect(await held('forged')).toHaveLength(1);
+	});
+
+	it('group keeper: the board’s credential cannot append, where a member’s can', async () => {
+		const board = await server.phone(club.board, { reconnect: false });
+		const start = writeEntry(
+			await signed(startEntry({ id: newId(), match: 'by-board', at: 1 }), anaKey)
+		);
+		await expect(ask(board, 'by-board', start)).rejects.toThrow(/permission/i);
+		expect(await held('by-board')).toEqual([]);
+		// the same entry from a member's phone is the group's
+		expect(await ask(await server.phone(club.member), 'by-board', start)).toMatchObject({
+			ok: true
+		});
+		expect(await held('by-board')).toHaveLength(1);
+	});
+
+	it('group keeper: another group’s member cannot reach this group’s append, only its own', async () => {
+		const zoe = await server.phone(other.member, { reconnect: false });
+		const start = writeEntry(
+			await signed(startEntry({ id: newId(), match: 'from-elsewhere', at: 1 }), anaKey)
+		);
+		await expect(ask(zoe, 'from-elsewhere', start)).rejects.toThrow(/permission/i);
+		expect(await held('from-elsewhere')).toEqual([]);
+		// its own group's append answers it, and stores in its own group only
+		expect(await ask(zoe, 'from-elsewhere', start, other.group)).toMatchObject({ ok: true });
+		expect(await held('from-elsewhere')).toEqual([]);
+		expect(await held('from-elsewhere', other.group)).toHaveLength(1);
+	});
+
+	it('group keeper: a seal before the match is over is refused; so is another log, or another phone’s', async () => {
+		const [ana, benPhone] = [await server.phone(club.member), await server.phone(ben)];
+		const copy = await started(ana, 'early-seal', [
+			{ kind: 'act', action: { type: 'reveal', card: 15 } }
+		]);
+		const early = writeEntry(await signed(sealOf(copy), anaKey));
+		expect(await ask(ana, 'early-seal', early)).toEqual({ ok: false, why: 'not-over' });
+		// a finished match: a seal whose log is not the server's, or by a phone without the pen
+		const finished = await started(ana, 'other-log', [tally]);
+		const wrong = sealOf(finished, ANA, { log: [] });
+		expect(await ask(ana, finished.match, writeEntry(await signed(wrong, anaKey)))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		const bens = writeEntry(await signed(sealOf(finished, BEN), benKey));
+		expect(await ask(benPhone, finished.match, bens)).toEqual({ ok: false, why: 'not-yours' });
+		for (const match of ['early-seal', 'other-log']) {
+			expect((await held(match)).some((one) => one.subject.includes('.s.'))).toBe(false);
+		}
+	});
+
+	it('group keeper: a sealed match reads as one message, and takes no entry after', async () => {
+		const ana = await server.phone(club.member);
+		const copy = await started(ana, 'sealed-match', [tally]);
+		const seal = await signed(sealOf(copy), anaKey);
+		const answer = (await ask(ana, 'sealed-match', writeEntry(seal))) as AppendAnswer;
+		expect(answer).toMatchObject({ ok: true, duplicate: false });
+		// the seal sent again (its answer lost): acknowledged as stored
+		expect(await ask(ana, 'sealed-match', writeEntry(seal))).toMatchObject({
+			ok: true,
+			duplicate: true
+		});
+		// what a new phone reads: the newest message of each subject, as a member reads it
+		const js = jetstream(await server.phone(club.member));
+		const consumer = await js.consumers.get(groupStreamOf(club.group), {
+			filter_subjects: groupSubjectsOf(club.group),
+			deliver_policy: DeliverPolicy.LastPerSubject
+		});
+		const read: string[] = [];
+		for await (const message of await consumer.fetch({ max_messages: 500, expires: 3_000 })) {
+			if (message.subject.includes('.sealed-match')) read.push(message.subject);
+			if (message.info.pending === 0) break;
+		}
+		expect(read).toEqual([sealSubject(club.group, 'sealed-match')]);
+		const after = await signed(
+			nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, ANA, newId(), 1),
+			anaKey
+		);
+		expect(await ask(ana, 'sealed-match', writeEntry(after))).toEqual({
+			ok: false,
+			why: 'sealed'
+		});
+	});
+
+	it('group keeper: a server killed and restarted still has the seal, and refuses a second start at 0', async () => {
+		const ana = await server.phone(club.member);
+		const copy = await started(ana, 'restarted', [tally]);
+		const seal = await signed(sealOf(copy, ANA, { abandoned: false }), anaKey);
+		expect(await ask(ana, 'restarted', writeEntry(seal))).toMatchObject({ ok: true });
+		await server.live.kill();
+		await server.restart();
+		const again = await server.phone(ben);
+		const start = await signed(
+			startEntry({ id: newId(), match: 'restarted', by: BEN, at: Date.now() }),
+			benKey
+		);
+		expect(await ask(again, 'restarted', writeEntry(start))).toEqual({ ok: false, why: 'sealed' });
+		const stored = await held('restarted');
+		expect(stored.map((one) => one.subject)).toEqual([sealSubject(club.group, 'restarted')]);
+		expect((JSON.parse(stored[0].data) as SealEntry).change.notes).toBe('Ben’s first win');
+	}, 60_000);
+});

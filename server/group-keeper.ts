@@ -1,0 +1,169 @@
+// The keeper for a group's matches (docs/wire.md, "Who writes: the server appends, after
+// checking"; "Where it is stored"): a member sends each entry of a match as a request to its
+// group's `append` service (names.js `groupAppendSubject`, imported by the group's account from
+// the keeper's: only its members may publish to it, never the board, config.ts). The entry is
+// checked exactly as a table's (ledger.ts: signature, place, the pen, the game's reducer, the
+// pen's silence; the group's quota here) and stored by the group's clerk (clerks.ts) on the
+// match's entry subject in the group's own stream, one subject a position with compare-and-set
+// on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are purged
+// then, so a new phone reads one message per finished match.
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { JetStreamApiError } from '@nats-io/jetstream';
+import {
+	ALL_GROUP_APPENDS,
+	GROUP_ID,
+	MATCH_ID,
+	groupEntriesOf,
+	groupEntrySubject,
+	groupStreamOf,
+	sealSubject
+} from '../src/lib/wire/names.js';
+import type { AppendAnswer } from '../src/lib/wire/append';
+import { readSealEntry } from '../src/lib/wire/entry';
+import type { Clerk } from './clerks';
+import { signedSeal } from './judge';
+import { loadCopy, startLedger, type Place } from './ledger';
+import { afterSeal, judgeSeal, type GroupCopy } from './group-seal';
+import { penSilenceOf, throughImport } from './keeper';
+import { Quota } from './quota';
+import { PenSilence } from './silence';
+
+export interface GroupKeeperOptions {
+	/** each group's entries and bytes a minute (limits.ts: a table's numbers) */
+	quota?: Quota;
+	penSilenceMs?: number;
+	now?: () => number;
+	log?: (line: string) => void;
+}
+
+/** `passpad.append.g.<group>.<match>` as its group and match, or null. */
+export function groupAppendTarget(subject: string): { group: string; match: string } | null {
+	const [passpad, append, g, group, match, ...rest] = subject.split('.');
+	if (passpad !== 'passpad' || append !== 'append' || g !== 'g' || rest.length) return null;
+	if (!GROUP_ID.test(group ?? '') || !MATCH_ID.test(match ?? '')) return null;
+	return { group, match };
+}
+
+export function startGroupKeeper(
+	nc: NatsConnection,
+	clerks: { of(group: string): Promise<Clerk> },
+	options: GroupKeeperOptions = {}
+) {
+	const quota = options.quota ?? new Quota();
+	const now = options.now ?? Date.now;
+	const log = options.log ?? (() => {});
+	const silence = new PenSilence(
+		now(),
+		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
+	);
+	const ledger = startLedger({ silence, now, log });
+
+	/** A group's match as the ledger stores it: its seal if it has one, else its entries. */
+	function placeOf(group: string, match: string): Place<GroupCopy> {
+		const stream = groupStreamOf(group);
+		return {
+			key: `g.${group}.${match}`,
+			match,
+			load: async (): Promise<GroupCopy> => {
+				const clerk = await clerks.of(group);
+				const seal = await clerk.jsm.streams
+					.getMessage(stream, { last_by_subj: sealSubject(group, match) })
+					.catch(() => null);
+				if (seal) {
+					const id = readSealEntry(seal.data);
+					return {
+						live: null,
+						lastSeq: seal.seq,
+						sealed: { id: id.ok ? id.entry.id : '', seq: seal.seq }
+					};
+				}
+				return loadCopy(clerk.js, stream, groupEntriesOf(group, match), match);
+			},
+			// one entry a position: the subject of a free position has no message yet
+			store: async (bytes, entry) =>
+				(await clerks.of(group)).js.publish(groupEntrySubject(group, match, entry.pos), bytes, {
+					msgID: entry.id,
+					expect: { lastSubjectSequence: 0 }
+				})
+		};
+	}
+
+	/** The seal checked (group-seal.ts), stored once on `s.<match>`, then the entries purged. */
+	async function seal(place: Place<GroupCopy>, group: string, bytes: Uint8Array) {
+		const signed = await signedSeal(bytes, place.match);
+		if (!signed.ok) return signed.answer;
+		const copy = await ledger.copyOf(place);
+		const judged = judgeSeal(copy, signed.entry);
+		if (judged !== 'store') return judged;
+		const clerk = await clerks.of(group);
+		const ack = await clerk.js
+			.publish(sealSubject(group, place.match), bytes, {
+				msgID: signed.entry.id,
+				expect: { lastSubjectSequence: 0 }
+			})
+			.catch((error) => {
+				ledger.forget(place.key);
+				const full =
+					error instanceof JetStreamApiError && /maximum (bytes|messages)/i.test(error.message);
+				if (full) return null;
+				// another seal got there first (a second keeper): read again when the phone asks again
+				throw error;
+			});
+		if (!ack) return { ok: false, why: 'full' } as const;
+		ledger.keep(place.key, {
+			live: null,
+			lastSeq: ack.seq,
+			sealed: { id: signed.entry.id, seq: ack.seq }
+		} satisfies GroupCopy);
+		// a stream made before sealing denies purges (streams.ts): its entries stay, the seal stands
+		await clerk.jsm.streams
+			.purge(groupStreamOf(group), { filter: groupEntriesOf(group, place.match) })
+			.catch((error) => log(`keeper: ${place.key}: entries kept: ${String(error?.message)}`));
+		return { ok: true, seq: ack.seq, duplicate: ack.duplicate } as const;
+	}
+
+	async function append(group: string, match: string, bytes: Uint8Array) {
+		const place = placeOf(group, match);
+		if (readSealEntry(bytes).ok) return seal(place, group, bytes);
+		const sealed = afterSeal(await ledger.copyOf(place));
+		return sealed ?? ledger.append(place, bytes);
+	}
+
+	function heard(msg: Msg) {
+		const target = groupAppendTarget(msg.subject);
+		// a member's request comes through its group account's import only (keeper.ts)
+		if (!target || !throughImport(msg.reply)) return;
+		const respond = (answer: AppendAnswer) => {
+			try {
+				msg.respond(JSON.stringify(answer));
+			} catch {
+				// the phone is gone: it reads the group when it is back
+			}
+		};
+		if (!quota.take(`g.${target.group}`, msg.data.length, now())) {
+			return respond({ ok: false, why: 'slow-down' });
+		}
+		ledger.serial(`g.${target.group}.${target.match}`, async () => {
+			const answer = await append(target.group, target.match, msg.data).catch((error) => {
+				ledger.forget(`g.${target.group}.${target.match}`);
+				log(`keeper: ${target.group} ${target.match}: ${String(error?.message ?? error)}`);
+				return null;
+			});
+			if (answer) respond(answer);
+		});
+	}
+
+	const subscription = nc.subscribe(ALL_GROUP_APPENDS, {
+		callback: (error, msg) => {
+			if (!error) heard(msg);
+		}
+	});
+
+	return {
+		/** Stops listening; the appends under way finish. */
+		async stop() {
+			subscription.unsubscribe();
+			await ledger.drained();
+		}
+	};
+}

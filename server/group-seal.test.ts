@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
+import { nextEntry } from '../src/lib/live/replay';
+import { seeded } from '../src/lib/rules/common';
+import { randomGame } from '../src/lib/rules/ill-pass/simulate';
+import { writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
+import { EMPTY, fold, type Copy } from './judge';
+import { afterSeal, judgeSeal } from './group-seal';
+
+// Whether the keeper stores a group match's seal (docs/wire.md, "What travels": only the pen
+// seals, once the match is over or abandoned, and the seal's log is the server's), pure.
+
+const MATCH = 'match-1';
+const game = randomGame(seeded(11), 3);
+const start = startEntry({ config: game.config });
+const tally: Change = {
+	kind: 'act',
+	action: {
+		type: 'tally',
+		hands: game.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
+	}
+};
+
+/** The copy after the start and `changes`, each Ana's, stored at the next sequence. */
+function copyAfter(changes: Change[]): Copy {
+	const entries: Entry[] = [start];
+	let copy = fold([{ seq: 1, data: writeEntry(start) }], MATCH);
+	for (const [at, change] of changes.entries()) {
+		const entry = nextEntry(copy.live!, change, ANA, `entry-${at}-000001`, 2);
+		entries.push(entry);
+		copy = fold(
+			entries.map((one, index) => ({ seq: index + 1, data: writeEntry(one) })),
+			MATCH
+		);
+	}
+	return copy;
+}
+
+function sealOf(
+	copy: Copy,
+	fields: Partial<SealEntry> = {},
+	change: Partial<SealEntry['change']> = {}
+): SealEntry {
+	const live = copy.live!;
+	return {
+		v: 1,
+		id: 'entry-seal-000001',
+		match: MATCH,
+		pos: live.entries.length,
+		prev: live.entries[live.entries.length - 1].id,
+		by: ANA,
+		at: 3,
+		change: {
+			kind: 'seal',
+			log: live.actions.map((action, at) => ({ action: action as { type: string }, at })),
+			notes: '',
+			playedMs: null,
+			abandoned: false,
+			...change
+		},
+		...fields
+	};
+}
+
+describe('what seals a group’s match', () => {
+	const over = copyAfter([tally]);
+	const playing = copyAfter([{ kind: 'act', action: { type: 'reveal', card: 10 } }]);
+
+	it('seal: the pen seals a finished match whose log is the server’s', () => {
+		expect(judgeSeal(over, sealOf(over))).toBe('store');
+	});
+
+	it('seal: before the game’s reducer says it is over, only an abandoned match is sealed', () => {
+		expect(judgeSeal(playing, sealOf(playing))).toEqual({ ok: false, why: 'not-over' });
+		expect(judgeSeal(playing, sealOf(playing, {}, { abandoned: true }))).toBe('store');
+	});
+
+	it('seal: another log than the server’s is refused', () => {
+		const log = [{ action: { type: 'pass' }, at: 1 }];
+		expect(judgeSeal(over, sealOf(over, {}, { log }))).toEqual({ ok: false, why: 'not-the-log' });
+	});
+
+	it('seal: only the pen seals', () => {
+		expect(judgeSeal(over, sealOf(over, { by: BEN }))).toEqual({ ok: false, why: 'not-yours' });
+	});
+
+	it('seal: a seal not where the log ends is moved, as an entry would be', () => {
+		expect(judgeSeal(over, sealOf(over, { pos: 1 }))).toMatchObject({ why: 'moved', length: 2 });
+		expect(judgeSeal(EMPTY, sealOf(over))).toMatchObject({ why: 'moved', length: 0 });
+	});
+
+	it('seal: a sealed match takes no entry and no other seal; the same seal again is acknowledged', () => {
+		const sealed = { ...EMPTY, sealed: { id: 'entry-seal-000001', seq: 9 } };
+		expect(judgeSeal(sealed, sealOf(over))).toEqual({ ok: true, seq: 9, duplicate: true });
+		expect(judgeSeal(sealed, sealOf(over, { id: 'entry-seal-000002' }))).toEqual({
+			ok: false,
+			why: 'sealed'
+		});
+		expect(afterSeal(sealed)).toEqual({ ok: false, why: 'sealed' });
+		expect(afterSeal(over)).toBeNull();
+	});
+});
