@@ -9,20 +9,18 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
-import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
-import { RULES } from '../src/lib/rules/registry';
-import { seeded } from '../src/lib/rules/common';
-import { randomGame } from '../src/lib/rules/ill-pass/simulate';
-import { readAnswer, type AppendAnswer } from '../src/lib/wire/append';
+import { nextEntry, type LiveMatch } from '../src/lib/live/replay';
+import type { AppendAnswer } from '../src/lib/wire/append';
 import { newId, writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
 import {
-	groupAppendSubject,
 	groupEntriesOf,
 	groupStreamOf,
 	groupSubjectsOf,
 	sealSubject
 } from '../src/lib/wire/names.js';
+import { askKeeper, enteredIn, sealOf, startedIn, tally } from './group-keeper-fixtures';
+import { groupStream } from './streams';
 
 let server: TestLive;
 type Club = Awaited<ReturnType<TestLive['live']['createGroup']>>;
@@ -33,16 +31,6 @@ let ben: { user: string; pass: string };
 let anaKey: Signer;
 let benKey: Signer;
 let forger: Signer;
-
-/** A finished I'll Pass game of three, entered on the score pad as one `tally` (ill-pass/tally.ts). */
-const game = randomGame(seeded(7), 3);
-const tally: Change = {
-	kind: 'act',
-	action: {
-		type: 'tally',
-		hands: game.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
-	}
-};
 
 beforeAll(async () => {
 	[anaKey, benKey, forger] = await Promise.all(
@@ -57,11 +45,9 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-/** A member's request to its group's `append`, answered by the keeper (or why not). */
-async function ask(nc: NatsConnection, match: string, bytes: Uint8Array, group = club.group) {
-	const answer = await nc.request(groupAppendSubject(group, match), bytes, { timeout: 5_000 });
-	return readAnswer(answer.data);
-}
+/** A member's request to its group's `append` (this club's unless said). */
+const ask = (nc: NatsConnection, match: string, bytes: Uint8Array, group = club.group) =>
+	askKeeper(nc, group, match, bytes);
 
 /** A match's messages as the group's stream holds them, by subject (the server reads all). */
 async function held(match: string, group = club.group) {
@@ -78,58 +64,12 @@ async function held(match: string, group = club.group) {
 }
 
 /** Ana's phone starts a match in the club, then enters `changes`: its copy. */
-async function started(nc: NatsConnection, match: string, changes: Change[] = []) {
-	const start = await signed(
-		startEntry({ id: newId(), match, by: ANA, at: Date.now(), config: game.config }),
-		anaKey
-	);
-	expect(await ask(nc, match, writeEntry(start))).toMatchObject({ ok: true, duplicate: false });
-	let copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
-	for (const change of changes) copy = await entered(nc, copy, change, anaKey, ANA);
-	return copy;
-}
+const started = (nc: NatsConnection, match: string, changes: Change[] = []) =>
+	startedIn(nc, club.group, match, anaKey, changes);
 
-/** One more entry by `by`, which the keeper must store: the copy moved on. */
-async function entered(
-	nc: NatsConnection,
-	copy: LiveMatch,
-	change: Change,
-	signer: Signer,
-	by: string
-): Promise<LiveMatch> {
-	const entry = await signed(nextEntry(copy, change, by, newId(), Date.now()), signer);
-	const answer = await ask(nc, copy.match, writeEntry(entry));
-	expect(answer).toMatchObject({ ok: true, duplicate: false });
-	return (accept(copy, entry, (answer as { seq: number }).seq) as { live: LiveMatch }).live;
-}
-
-/** The pen's seal of its copy (or of `log` when said). */
-function sealOf(
-	copy: LiveMatch,
-	by = ANA,
-	{ log, abandoned = false }: { log?: readonly unknown[]; abandoned?: boolean } = {}
-): SealEntry {
-	const last = copy.entries[copy.entries.length - 1];
-	return {
-		v: 1,
-		id: newId(),
-		match: copy.match,
-		pos: copy.entries.length,
-		prev: last.id,
-		by,
-		at: Date.now(),
-		change: {
-			kind: 'seal',
-			log: (log ?? copy.actions).map((action, at) => ({
-				action: action as { type: string },
-				at: 1_700_000_000_000 + at
-			})),
-			notes: 'Ben’s first win',
-			playedMs: 25 * 60_000,
-			abandoned
-		}
-	};
-}
+/** One more entry by `by` in the club, which the keeper must store. */
+const entered = (nc: NatsConnection, copy: LiveMatch, change: Change, signer: Signer, by: string) =>
+	enteredIn(nc, club.group, copy, change, signer, by);
 
 describe('a group’s match through the keeper', () => {
 	it('group keeper: two members append a match’s entries, each on its position’s subject', async () => {
@@ -267,6 +207,33 @@ describe('a group’s match through the keeper', () => {
 			why: 'sealed'
 		});
 	});
+
+	it('group keeper: on a group’s stream made before sealing (purges denied), the seal is stored and the entries stay', async () => {
+		const before = await server.live.createGroup('Old club', 'Léa’s phone');
+		const jsm = await server.live.groupManager(before.group);
+		// as streams.ts made a group's stream before: nats-server 2.9.10 cannot lift `deny_purge`
+		const made = groupStream(before.group, 1, 8 * 1024 * 1024);
+		await jsm.streams.delete(made.name);
+		await jsm.streams.add({ ...made, deny_purge: true });
+		await expect(jsm.streams.update(made.name, { deny_purge: false })).rejects.toThrow(/purge/);
+		const lea = await server.phone(before.member);
+		const copy = await startedIn(lea, before.group, 'old-stream', anaKey, [tally]);
+		const seal = await signed(sealOf(copy), anaKey);
+		expect(await ask(lea, 'old-stream', writeEntry(seal), before.group)).toMatchObject({
+			ok: true
+		});
+		const subjects = (await held('old-stream', before.group)).map((one) => one.subject);
+		expect(subjects).toEqual([
+			groupEntriesOf(before.group, 'old-stream').replace('*', '0'),
+			groupEntriesOf(before.group, 'old-stream').replace('*', '1'),
+			sealSubject(before.group, 'old-stream')
+		]);
+		const again = await signed(sealOf(copy), anaKey);
+		expect(await ask(lea, 'old-stream', writeEntry(again), before.group)).toEqual({
+			ok: false,
+			why: 'sealed'
+		});
+	}, 30_000);
 
 	it('group keeper: a server killed and restarted still has the seal, and refuses a second start at 0', async () => {
 		const ana = await server.phone(club.member);
