@@ -110,11 +110,12 @@ export function startGroupKeeper(
 				throw error;
 			});
 		if (!ack) return { ok: false, why: 'full' } as const;
-		ledger.keep(place.key, {
+		const sealed: GroupCopy = {
 			live: null,
 			lastSeq: ack.seq,
 			sealed: { id: signed.entry.id, seq: ack.seq }
-		} satisfies GroupCopy);
+		};
+		ledger.keep(place.key, sealed);
 		// a stream made before sealing denies purges (streams.ts): its entries stay, the seal stands
 		await clerk.jsm.streams
 			.purge(groupStreamOf(group), { filter: groupEntriesOf(group, place.match) })
