@@ -58,7 +58,8 @@ class RunningGroups {
 		// a page opened with no network keeps trying, and the group starts once it connects
 		const connection = openConnection(
 			{ u: group.user, p: group.pass, ...(group.server ? { s: group.server } : {}) },
-			{ keepTrying: true }
+			// the wifi gone is said at once, and trusted again once the server answers (docs/group.md)
+			{ keepTrying: true, events: window }
 		);
 		running.connection = connection;
 		// refused at once, or later (a removed member): the server refuses it from then on

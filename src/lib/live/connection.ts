@@ -56,8 +56,7 @@ export type Dial = (options: ConnectionOptions) => Promise<NatsConnection>;
 
 const websocket: Dial = async (options) => (await import('@nats-io/nats-core')).wsconnect(options);
 
-type Events = Pick<Window, 'addEventListener' | 'removeEventListener'>;
-const pageEvents = (): Events | null => (typeof window === 'undefined' ? null : window);
+export type Events = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
 /** What every connection of this phone is opened with. */
 export function optionsOf(
@@ -96,7 +95,11 @@ export function openLive(
 }
 
 export interface WatchOptions {
-	/** the browser's `online`/`offline` events (none in node) */
+	/**
+	 * the browser's `online`/`offline` events, for a group's sync (its card says within seconds
+	 * what waits: docs/group.md); none by default: a live table says its wait by the entries'
+	 * age (docs/live.md, "What a phone says"), the board by the socket
+	 */
 	events?: Events | null;
 	timing?: { every: number; wait: number };
 }
@@ -153,7 +156,7 @@ export class Connection {
 	#ready!: Promise<NatsConnection>;
 
 	constructor(options: WatchOptions = {}) {
-		this.#events = options.events === undefined ? pageEvents() : options.events;
+		this.#events = options.events ?? null;
 		this.#timing = options.timing ?? { every: PROBE_EVERY_MS, wait: PROBE_WAIT_MS };
 	}
 
