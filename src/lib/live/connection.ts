@@ -5,10 +5,11 @@
  * user, so a phone that is in a group and also plays a live table holds one connection per
  * credential, each watched by one `Connection`.
  *
- * The status is said from three things: the connection's own events (a socket cut, a reconnect,
- * the server refusing the credential), the browser's word (its `offline` event: the wifi went),
- * and a send left unanswered (a socket gone silent without closing). From the browser's
- * `offline` or an unanswered send on, the server is asked every few seconds until it answers.
+ * The status is said from the connection's own events (a socket cut, a reconnect, the server
+ * refusing the credential) and, where the screen asks (the group's sync), from the browser's
+ * word (its `offline` event: the wifi went) and a send left unanswered (a socket gone silent
+ * without closing). From the browser's `offline` or an unanswered send on, the server is asked
+ * every few seconds until it answers.
  * The NATS client (`@nats-io/nats-core`) is loaded when a connection is first opened, never by
  * importing this module (the home page's budget).
  */
