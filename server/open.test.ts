@@ -210,7 +210,7 @@ describe('the open door on a real server', () => {
 		const channel = new LiveChannel(nc, idle.table, 'match-1');
 		const said: Online[] = [];
 		const closed = new Promise<void>((done) =>
-			channel.onStatus((status) => (said.push(status), status === 'closed' && done()))
+			channel.onStatus((status) => (said.push(status), status === 'revoked' && done()))
 		);
 		await new Promise((done) => setTimeout(done, 1_000));
 		// the played table's entry (as the keeper writes it) keeps it open
@@ -221,7 +221,7 @@ describe('the open door on a real server', () => {
 		expect(expired).toContain(idle.table);
 		expect(expired).not.toContain(played.table);
 		await closed;
-		expect(said.at(-1)).toBe('closed');
+		expect(said.at(-1)).toBe('revoked');
 		await expect(server.live.jsm.streams.info(streamOf(idle.table))).rejects.toThrow(/not found/);
 		expect((await server.live.jsm.streams.info(streamOf(played.table))).state.messages).toBe(1);
 		const why = await fetch(`${origin}/nats/closed/${idle.table}`);

@@ -56,6 +56,7 @@ export const LAYERS = {
 	],
 	ratings: ['db', 'rules', 'i18n', 'paraglide'],
 	board: [
+		'db',
 		'evening',
 		'ratings',
 		'rules',

@@ -12,7 +12,7 @@ import { RULES } from '$lib/rules/registry';
 import type { GameId } from '$lib/rules/common';
 import { LiveChannel } from '$lib/live/client';
 import { consumeOrdered } from '$lib/live/ordered';
-import { openLive } from '$lib/live/browser';
+import { openConnection, type Connection, type ConnectionStatus } from '$lib/live/connection';
 import { readEntry } from '$lib/live/protocol';
 import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
 import { boardTableSubject, groupStreamOf } from '$lib/wire/names.js';
@@ -20,8 +20,6 @@ import { cardOf, type BoardUi, type TableCard } from './card';
 import type { BoardLink } from '$lib/group/link';
 import { readRegistration, tableOfSubject, type TableRegistration } from './registration';
 import { BoardStandings } from './standings.svelte';
-
-export type Connection = 'connecting' | 'online' | 'offline';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -90,9 +88,8 @@ export class BoardTable {
 
 export class Board {
 	readonly link: BoardLink;
-	connection = $state<Connection>('connecting');
-	/** the server refused the board's credential: a new link is needed */
-	refusedCredential = $state(false);
+	/** the connection's one status (live/connection.ts), worded by the page */
+	connection = $state<ConnectionStatus>('connecting');
 	/** a message on the group's `table` subjects that was not a table: ignored */
 	badRegistration = $state(false);
 	/** the open tables, in the order they opened */
@@ -101,7 +98,7 @@ export class Board {
 	ready = $state(false);
 	/** the evening's standings, from the group's match versions (docs/evening.md, "The board") */
 	readonly standings = new BoardStandings();
-	#nc: NatsConnection | null = null;
+	#connection: Connection | null = null;
 	#reading: ConsumerMessages | null = null;
 	#closed = false;
 
@@ -109,36 +106,26 @@ export class Board {
 		this.link = link;
 	}
 
-	async open() {
-		for (let wait = 1_000; !this.#closed; wait = Math.min(wait * 2, 8_000)) {
-			try {
-				this.#nc = await openLive(this.link);
-				break;
-			} catch (error) {
-				if (/authori[sz]ation/i.test(String((error as Error)?.message ?? error))) {
-					this.refusedCredential = true;
-					this.connection = 'offline';
-					return;
-				}
-				this.connection = 'offline';
-				await sleep(wait);
-			}
-		}
-		const nc = this.#nc;
-		if (!nc) return;
-		this.connection = 'online';
-		void this.#watch(nc);
-		void this.#readTables(nc);
-		void this.standings.read(nc, this.link.g);
+	/** the server refused the board's credential, now or since: a new link is needed */
+	get refusedCredential(): boolean {
+		return this.connection === 'refused' || this.connection === 'revoked';
 	}
 
-	async #watch(nc: NatsConnection) {
-		for await (const status of nc.status()) {
-			if (status.type === 'disconnect' || status.type === 'reconnecting') {
-				this.connection = 'offline';
-			} else if (status.type === 'reconnect') this.connection = 'online';
-			else if (status.type === 'close') this.connection = 'offline';
+	async open() {
+		if (this.#closed) return;
+		// tried again with the one back-off until it connects or the credential is refused
+		const connection = openConnection(this.link, { keepTrying: true });
+		this.#connection = connection;
+		connection.onStatus((status) => (this.connection = status));
+		let nc: NatsConnection;
+		try {
+			nc = await connection.ready;
+		} catch {
+			return;
 		}
+		this.connection = connection.status;
+		void this.#readTables(nc);
+		void this.standings.read(nc, this.link.g);
 	}
 
 	/** The group's tables, newest registration of each first, then every change as it comes. */
@@ -197,7 +184,8 @@ export class Board {
 		}
 		const added = new BoardTable(registration);
 		this.tables = [...this.tables, added];
-		if (this.#nc) await added.open(this.#nc);
+		const nc = this.#connection?.nc;
+		if (nc) await added.open(nc);
 	}
 
 	async close() {
@@ -205,6 +193,6 @@ export class Board {
 		this.#reading?.stop();
 		this.standings.stop();
 		await Promise.all(this.tables.map((table) => table.close()));
-		await this.#nc?.close();
+		await this.#connection?.close();
 	}
 }

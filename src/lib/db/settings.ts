@@ -39,3 +39,8 @@ export async function setValue(
 ): Promise<void> {
 	await db.settings.put({ key, value });
 }
+
+/** Forgets a per-device value (the next `getValue` reads its fallback). */
+export async function removeValue(key: string, db: PasspadDb = database()): Promise<void> {
+	await db.settings.delete(key);
+}

@@ -4,23 +4,12 @@
  * nats-server itself, and such a link must store nothing and say why. A server out of reach says
  * nothing: the phone joins as before and reads the group once the network is back.
  */
-import { AuthorizationError, wsconnect } from '@nats-io/nats-core';
-import { serverOf } from '$lib/live/link';
-import { LIVE_PATH, inboxOf } from '$lib/wire/names.js';
+import { openLive } from '$lib/live/connection';
+import { refusedCredential } from '$lib/live/refusal';
 import type { GroupLink } from './link';
 
 /** `member`: the server took the credential; `refused`: it said no; `unknown`: no answer. */
 export type Admission = 'member' | 'refused' | 'unknown';
-
-/** Whether the server refused the credential itself (nats-server's "Authorization Violation"). */
-export function refusedBy(error: unknown): boolean {
-	if (error instanceof AuthorizationError) return true;
-	const cause = error instanceof Error ? error.cause : undefined;
-	return (
-		cause instanceof AuthorizationError ||
-		(error instanceof Error && /authorization violation/i.test(error.message))
-	);
-}
 
 /** Asks the link's server once, for at most `timeout` ms, whether it takes the credential. */
 export async function admission(
@@ -29,18 +18,11 @@ export async function admission(
 	timeout = 5_000
 ): Promise<Admission> {
 	try {
-		const nc = await wsconnect({
-			servers: serverOf(link, page, LIVE_PATH),
-			user: link.u,
-			pass: link.p,
-			inboxPrefix: inboxOf(link.u),
-			reconnect: false,
-			timeout,
-			name: 'passpad'
-		});
+		// one try, with the options of every connection of this phone (live/connection.ts)
+		const nc = await openLive(link, { page, reconnect: false, timeout });
 		await nc.close().catch(() => {});
 		return 'member';
 	} catch (error) {
-		return refusedBy(error) ? 'refused' : 'unknown';
+		return refusedCredential(error) ? 'refused' : 'unknown';
 	}
 }

@@ -59,7 +59,7 @@ export class SyncCore {
 	readonly built = new Map<Thing, number>();
 	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
 	send: () => Promise<void> = () => Promise.resolve();
-	/** a send left unanswered: the server may have gone silent (reach.ts) */
+	/** a send left unanswered: the server may have gone silent (live/connection.ts) */
 	unanswered: () => void = () => {};
 	#queue: Promise<unknown> = Promise.resolve();
 

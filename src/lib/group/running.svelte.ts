@@ -1,25 +1,24 @@
 /**
  * The groups this phone belongs to, kept in step while the app is open (docs/group.md): one
- * GroupSync each over the browser's WebSocket connection (live/browser.ts), their statuses as
- * `$state` for the screens. Loaded dynamically (it brings the NATS client), only on a phone
- * that belongs to a group (groups.ts).
+ * GroupSync each over its own connection for the member's credential (live/connection.ts: its
+ * status and its retrying), their statuses as `$state` for the screens. Loaded dynamically (it
+ * brings the NATS client), only on a phone that belongs to a group (groups.ts).
  */
-import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
-import { serverOf } from '$lib/live/link';
-import { LIVE_PATH, inboxOf } from '$lib/wire/names.js';
+import { openConnection, type Connection } from '$lib/live/connection';
 import { deviceId } from '$lib/live/saved';
 import { newId } from '$lib/live/protocol';
 import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
 import { invite, removeMember, type NewMember, type Provisioned } from '$lib/wire/provision';
 import type { Thing } from './record';
-import { refusedBy } from './admit';
 
 interface Running {
 	sync: GroupSync;
 	/** none while the phone has not reached the server yet */
 	nc: NatsConnection | null;
+	connection: Connection | null;
 }
 
 class RunningGroups {
@@ -49,45 +48,41 @@ class RunningGroups {
 		// stopped (left) while this phone's id was read
 		if (this.#starting.get(group.id) === undefined) return;
 		const sync = new GroupSync({ db: database(), group: group.id, phone });
-		const running: Running = { sync, nc: null };
+		const running: Running = { sync, nc: null, connection: null };
 		this.#running.set(group.id, running);
 		sync.onStatus((status) => {
 			if (this.#running.get(group.id) !== running) return;
 			this.statuses = { ...this.statuses, [group.id]: status };
 		});
 		sync.start();
-		try {
-			// a page opened with no network keeps trying, and the group starts once it connects
-			const nc = await wsconnect({
-				servers: serverOf(group.server ? { s: group.server } : {}, location, LIVE_PATH),
-				user: group.user,
-				pass: group.pass,
-				inboxPrefix: inboxOf(group.user),
-				maxReconnectAttempts: -1,
-				reconnectTimeWait: 1_000,
-				waitOnFirstConnect: true,
-				name: 'passpad'
-			});
-			if (this.#running.get(group.id) !== running) {
-				// stopped (left) while connecting
-				await nc.close().catch(() => {});
-				return;
+		// a page opened with no network keeps trying, and the group starts once it connects
+		const connection = openConnection(
+			{ u: group.user, p: group.pass, ...(group.server ? { s: group.server } : {}) },
+			// the wifi gone is said at once, and trusted again once the server answers (docs/group.md)
+			{ keepTrying: true, events: window }
+		);
+		running.connection = connection;
+		// refused at once, or later (a removed member): the server refuses it from then on
+		connection.onStatus((status) => {
+			if (status === 'refused' || status === 'revoked') {
+				this.denied = { ...this.denied, [group.id]: true };
 			}
+		});
+		try {
+			const nc = await connection.ready;
+			// stopped (left) while connecting: `stop` closed it
+			if (this.#running.get(group.id) !== running) return;
 			running.nc = nc;
-			// removed while connected: the server closes the connection and refuses it from then on
-			void nc.closed().then((error) => {
-				if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
-			});
 			sync.connect(nc);
 			this.failed = { ...this.failed, [group.id]: false };
-		} catch (error) {
+		} catch {
+			if (this.#running.get(group.id) !== running) return;
 			this.#starting.delete(group.id);
 			// tried again at the next start: this one's counting stops
 			this.#running.delete(group.id);
 			void sync.stop();
-			// a refused credential is not a server away: the phone says which
-			if (refusedBy(error)) this.denied = { ...this.denied, [group.id]: true };
-			else this.failed = { ...this.failed, [group.id]: true };
+			// a refused credential is not a server away: the phone says which (denied, above)
+			if (connection.status !== 'refused') this.failed = { ...this.failed, [group.id]: true };
 		}
 	}
 
@@ -97,7 +92,7 @@ class RunningGroups {
 		this.#starting.delete(id);
 		if (!running) return;
 		await running.sync.stop();
-		await running.nc?.close().catch(() => {});
+		await running.connection?.close();
 		const { [id]: _gone, ...others } = this.statuses;
 		this.statuses = others;
 	}

@@ -22,7 +22,7 @@ import { SyncCore, type CoreOptions } from './core';
 import type { Online, SyncStatus } from './status';
 import { GroupReader } from './reader';
 import { GroupSender } from './sender';
-import { Reach } from './reach';
+import { watchConnection, type Connection } from '$lib/live/connection';
 import { drain } from './changes';
 import { settleConflict, type Settle, type Settled } from './settle';
 import type { Thing } from './record';
@@ -45,7 +45,9 @@ export class GroupSync {
 	#connected = false;
 	#started = false;
 	#stopWatching: (() => void) | null = null;
-	#reach: Reach | null = null;
+	/** the connection's one status (live/connection.ts), followed from `#begin` to `stop` */
+	#connection: Connection | null = null;
+	#unwatchConnection: () => void = () => {};
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
@@ -76,10 +78,11 @@ export class GroupSync {
 		const core = this.#core;
 		core.nc = nc;
 		core.js = jetstream(nc, { timeout: 5_000 });
-		this.#reach = new Reach(nc, (online) => this.#setOnline(online ? 'online' : 'offline'));
-		core.unanswered = () => this.#reach?.unanswered();
+		const connection = watchConnection(nc);
+		this.#connection = connection;
+		core.unanswered = () => connection.unanswered();
 		this.#connected = true;
-		core.board.online = 'online';
+		core.board.online = connection.status === 'online' ? 'online' : 'offline';
 		if (this.#started && !core.closed) {
 			core.board.emit();
 			this.#begin();
@@ -88,7 +91,13 @@ export class GroupSync {
 	}
 
 	#begin() {
-		this.#reach?.watch();
+		const connection = this.#connection;
+		if (connection) {
+			this.#unwatchConnection = connection.onStatus((status) =>
+				this.#setOnline(status === 'online' ? 'online' : 'offline')
+			);
+			this.#setOnline(connection.status === 'online' ? 'online' : 'offline');
+		}
 		void this.#reader.read();
 		void this.#core.board.refresh().then(() => this.flush());
 	}
@@ -121,7 +130,7 @@ export class GroupSync {
 		core.closed = true;
 		core.board.showCatchUp.cancel();
 		this.#stopWatching?.();
-		this.#reach?.stop();
+		this.#unwatchConnection();
 		this.#reader.stop();
 		await core.settled();
 		await core.board.stop();

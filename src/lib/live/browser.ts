@@ -1,37 +1,13 @@
 /**
- * The browser's connection to the live server, over WebSocket (docs/live.md, "The client"):
- * its own inbox prefix (replies to this phone reach no other), reconnecting for as long as
- * the page lives. Imported dynamically, only by screens where a match is live.
+ * The browser's live modules that bring the NATS client (docs/live.md, "The client"): a match's
+ * channel, and a new table asked of the server. Imported dynamically, only by screens where a
+ * match is live. The connection itself, its status and its retrying are connection.ts's.
  */
-import { wsconnect, type NatsConnection } from '@nats-io/nats-core';
-import { LIVE_PATH, PROVISION_SUBJECT, inboxOf } from '$lib/wire/names.js';
-import { serverOf } from './link';
+import { PROVISION_SUBJECT } from '$lib/wire/names.js';
+import { openLive } from './connection';
 
 export { LiveChannel } from './client';
-
-export async function openLive(credential: {
-	u: string;
-	p: string;
-	s?: string;
-}): Promise<NatsConnection> {
-	return wsconnect({
-		servers: serverOf(credential, location, LIVE_PATH),
-		user: credential.u,
-		pass: credential.p,
-		inboxPrefix: inboxOf(credential.u),
-		maxReconnectAttempts: -1,
-		reconnectTimeWait: 1_000,
-		// a socket gone silent without closing (a wifi that drops what it carries) is noticed
-		// and opened again within 10 to 15 s; what waits to be sent is said sooner, by its age
-		// (docs/live.md, "What a phone says")
-		pingInterval: PING_EVERY_MS,
-		maxPingOut: 2,
-		name: 'passpad'
-	});
-}
-
-/** How often a live connection asks the server for an answer (two unanswered: it is dead). */
-export const PING_EVERY_MS = 5_000;
+export { openLive } from './connection';
 
 export interface NewTable {
 	table: string;

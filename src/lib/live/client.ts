@@ -19,7 +19,7 @@ import {
 	hereSubject,
 	readSubject
 } from '$lib/wire/names.js';
-import { refusedCredential } from './refusal';
+import { watchConnection, type ConnectionStatus } from './connection';
 
 /** How long a phone waits for the keeper's answer before it counts itself offline. */
 const ANSWER_MS = 5_000;
@@ -46,10 +46,15 @@ export type Append =
 	| { readonly ok: false; readonly why: 'offline' };
 
 /**
- * closed: the server refuses this phone's credential, which it took before (a revoked table, or
- * a server that lost it: the match screen asks which, refusal.ts)
+ * The connection's status as a table sees it (connection.ts, one definition): revoked, the
+ * server refuses this phone's credential, which it took before (a revoked table, or a server
+ * that lost it: the match screen asks which, refusal.ts).
  */
-export type Online = 'online' | 'offline' | 'closed';
+export type Online = Extract<ConnectionStatus, 'online' | 'offline' | 'revoked'>;
+
+/** A connection's status as a table sees it: a channel's connection is open when it is made. */
+const asTable = (status: ConnectionStatus): Online =>
+	status === 'refused' ? 'revoked' : status === 'connecting' ? 'offline' : status;
 
 /**
  * A message JetStream delivered (a consumer's, its reply names the ack): a phone's ask and
@@ -81,8 +86,10 @@ export class LiveChannel {
 	/** the connection came back: what was fed meanwhile is read from the keeper */
 	#behind = true;
 	#closed = false;
-	#online: Online = 'online';
+	#online: Online;
 	#onStatus = new Set<(status: Online) => void>();
+	/** stops following the connection's status (connection.ts) */
+	readonly #unwatch: () => void;
 	/** whether closing the channel closes the connection too (a phone's one per match) */
 	readonly #owns: boolean;
 	/** the next read starts from the match's first entry (readAgain) */
@@ -95,7 +102,11 @@ export class LiveChannel {
 		this.#owns = owns;
 		this.#table = table;
 		this.#match = match;
-		void this.#watchStatus();
+		// one watcher per connection, whichever screen opened it (connection.ts): a board's
+		// tables share theirs
+		const connection = watchConnection(nc);
+		this.#online = asTable(connection.status);
+		this.#unwatch = connection.onStatus((status) => this.#said(asTable(status)));
 	}
 
 	get online(): Online {
@@ -108,28 +119,15 @@ export class LiveChannel {
 		return () => this.#onStatus.delete(callback);
 	}
 
-	#set(status: Online) {
-		if (this.#online === status) return;
+	#said(status: Online) {
+		if (this.#closed || this.#online === status) return;
+		if (status === 'online') {
+			// back: what was fed meanwhile is read from the keeper
+			this.#behind = true;
+			this.#wake?.();
+		}
 		this.#online = status;
 		for (const callback of this.#onStatus) callback(status);
-	}
-
-	async #watchStatus() {
-		for await (const status of this.#nc.status()) {
-			if (this.#closed) return;
-			if (status.type === 'disconnect' || status.type === 'reconnecting') this.#set('offline');
-			else if (status.type === 'reconnect') {
-				this.#behind = true;
-				this.#wake?.();
-				this.#set('online');
-			} else if (status.type === 'error' && refusedCredential(status.error)) {
-				// the credential this connection was opened with is refused now (a revoked table,
-				// docs/live.md, "What a phone says"): trying again never helps
-				this.#set('closed');
-				await this.#nc.close().catch(() => {});
-				return;
-			} else if (status.type === 'close') return this.#set('offline');
-		}
 	}
 
 	/**
@@ -365,6 +363,7 @@ export class LiveChannel {
 	async close() {
 		if (this.#closed) return;
 		this.#closed = true;
+		this.#unwatch();
 		this.#onStatus.clear();
 		this.#wake?.();
 		for (const sub of this.#subs) sub.unsubscribe();

@@ -1,6 +1,6 @@
 /**
- * A revoked table reads as closed, never as offline (docs/live.md, "What a phone says"): the
- * channel of a phone at the table, against a real nats-server, says `closed` once the server
+ * A revoked table reads as revoked, never as offline (docs/live.md, "What a phone says"): the
+ * channel of a phone at the table, against a real nats-server, says `revoked` once the server
  * refuses its credential, and its connection stops trying; a server restart is only offline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,22 +31,22 @@ function statuses(channel: LiveChannel) {
 }
 
 describe('a revoked table', () => {
-	it('says closed, once, and the connection stops trying', async () => {
+	it('says revoked, once, and the connection stops trying', async () => {
 		const made = await server.live.createTable();
 		const nc = await server.phone(made.writer);
 		const channel = new LiveChannel(nc, made.table, 'match-1');
 		const seen = statuses(channel);
 		await server.live.revoke(made.table);
-		await seen.until('closed');
+		await seen.until('revoked');
 		await nc.closed();
 		expect(nc.isClosed()).toBe(true);
-		expect(seen.said.filter((status) => status === 'closed')).toHaveLength(1);
-		expect(seen.said.at(-1)).toBe('closed');
+		expect(seen.said.filter((status) => status === 'revoked')).toHaveLength(1);
+		expect(seen.said.at(-1)).toBe('revoked');
 		expect(server.live.closedTable(made.table)).toBe(true);
 		await channel.close();
 	}, 30_000);
 
-	it('an open table is not closed, and a phone whose connection drops is only offline', async () => {
+	it('an open table is not revoked, and a phone whose connection drops is only offline', async () => {
 		const made = await server.live.createTable();
 		expect(server.live.closedTable(made.table)).toBe(false);
 		expect(server.live.closedTable('nosuchtable')).toBe(false);
@@ -57,7 +57,7 @@ describe('a revoked table', () => {
 		await seen.until('offline');
 		await server.live.restart();
 		await seen.until('online');
-		expect(seen.said).not.toContain('closed');
+		expect(seen.said).not.toContain('revoked');
 		await channel.close();
 	}, 60_000);
 });

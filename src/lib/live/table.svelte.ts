@@ -69,7 +69,7 @@ export class LiveTable extends TableView {
 		this.channel.onStatus((status) => {
 			if (this.#closed) return;
 			this.online = status;
-			if (status === 'closed') return this.#whenClosed();
+			if (status === 'revoked') return this.#whenClosed();
 			this.#recount();
 			if (status === 'online') void this.#reconcile();
 		});
