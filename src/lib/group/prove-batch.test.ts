@@ -4,7 +4,7 @@ import { recordSubject, playerSubject } from '$lib/wire/names.js';
 import { illPassVersion, playerVersion, type ClubSeat } from './fixtures';
 import { writeVersion } from './record';
 import { reconcile } from './reconcile';
-import { proveBatch, SLICE_MS } from './prove-batch';
+import { packBatch, proveBatch, unpackBatch } from './prove-batch';
 import type { Message } from './core';
 
 const group = 'benchclub01';
@@ -38,9 +38,16 @@ function batch() {
 }
 
 describe('group: a joining phone proves its batches ahead', () => {
-	it('group: a batch with one version that breaks the rules proves every good match and refuses the bad one with its word; players are left to take', async () => {
+	it('group: a packed batch reads back as the same messages, each its own bytes only', () => {
+		const { messages } = batch();
+		const packed = packBatch(group, messages);
+		expect(packed.bytes.byteLength).toBe(messages.reduce((sum, m) => sum + m.data.length, 0));
+		expect(unpackBatch(structuredClone(packed))).toEqual(messages);
+	});
+
+	it('group: a batch with one version that breaks the rules proves every good match and refuses the bad one with its word; players are left to take', () => {
 		const { messages, ids } = batch();
-		const proven = await proveBatch(group, messages);
+		const proven = new Map(proveBatch(structuredClone(packBatch(group, messages))));
 		// the player (seq 1) is not a match: taken on its own, in order
 		expect([...proven.keys()]).toEqual([2, 3, 4, 5, 6]);
 		for (const [seq, decision] of proven) {
@@ -58,17 +65,12 @@ describe('group: a joining phone proves its batches ahead', () => {
 		}
 	});
 
-	it('group: a batch proven in the page gives way to its events once a slice has run, never holding it for the whole batch', async () => {
+	it("group: a proof sent from a worker carries one log: the version's and the match's are the same entries", () => {
 		const { messages } = batch();
-		let now = 0;
-		let given = 0;
-		// each proof takes a slice and a little more: the page gives way after each one
-		const clock = {
-			now: () => (now += SLICE_MS + 1),
-			giveWay: async () => void given++
-		};
-		const proven = await proveBatch(group, messages, clock);
-		expect(proven.size).toBe(5);
-		expect(given).toBe(5);
+		const [[, decision]] = proveBatch(packBatch(group, messages.slice(1, 2)));
+		const copy = structuredClone(decision);
+		expect(copy.kind === 'apply' && copy.version.kind === 'match' && !copy.version.deleted);
+		if (copy.kind !== 'apply' || copy.version.kind !== 'match' || copy.version.deleted) return;
+		expect(copy.version.log).toBe(copy.match!.log);
 	});
 });

@@ -1,26 +1,57 @@
 /**
  * A joining phone's batch proven as things new here (docs/group.md, "On the phone"): each match
  * read, validated and replayed through its game's reducer by reconcile.ts, the same pure
- * decision takeMany makes, so the next batch is proven while the last one's transaction is
- * written. The page proves it, giving way to its events now and then: workers beside the page
- * were measured not to shorten a join on a phone's few cores (their copies of every match, to
- * and fro, cost what the second core gave; bench/RESULTS.md, "between phones (a)").
+ * decision take.ts makes, so the proof can run beside the page (prove.worker.ts) while the last
+ * batch is written. Pure: no Dexie, no network, no DOM.
  */
 import type { Message } from './core';
 import { thingOfSubject } from './record';
 import { reconcile, type Decision } from './reconcile';
 
-/** Decisions made ahead for a batch's matches, by stream sequence. */
-export type Proofs = Map<number, Decision>;
+/** A batch's messages as one buffer: sent to a worker with one copy, however many there are. */
+export interface PackedBatch {
+	readonly group: string;
+	readonly subjects: readonly string[];
+	readonly seqs: readonly number[];
+	readonly msgIds: readonly string[];
+	/** where each message's bytes end in `bytes` (the first starts at 0) */
+	readonly ends: readonly number[];
+	readonly bytes: ArrayBuffer;
+}
 
-/** How long a proof runs before the page's events (a tap, IndexedDB's answers) get their turn. */
-export const SLICE_MS = 12;
+/**
+ * Each message's own bytes copied into one buffer: a message read is a view into the
+ * connection's larger buffer, which a worker would otherwise be sent whole, once a message.
+ */
+export function packBatch(group: string, messages: readonly Message[]): PackedBatch {
+	const size = messages.reduce((sum, message) => sum + message.data.length, 0);
+	const bytes = new Uint8Array(size);
+	const ends: number[] = [];
+	let at = 0;
+	for (const message of messages) {
+		bytes.set(message.data, at);
+		at += message.data.length;
+		ends.push(at);
+	}
+	return {
+		group,
+		subjects: messages.map((message) => message.subject),
+		seqs: messages.map((message) => message.seq),
+		msgIds: messages.map((message) => message.msgId),
+		ends,
+		bytes: bytes.buffer
+	};
+}
 
-/** Lets the browser's queued events run (scheduler.yield where there is one). */
-const giveWay = (): Promise<void> => {
-	const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-	return scheduler?.yield ? scheduler.yield() : new Promise((done) => setTimeout(done, 0));
-};
+export function unpackBatch(packed: PackedBatch): Message[] {
+	const bytes = new Uint8Array(packed.bytes);
+	return packed.subjects.map((subject, index) => ({
+		subject,
+		seq: packed.seqs[index],
+		msgId: packed.msgIds[index],
+		data: bytes.subarray(index === 0 ? 0 : packed.ends[index - 1], packed.ends[index])
+	}));
+}
 
 /**
  * One message's decision as for a match this phone has nothing of, or null for what is not a
@@ -33,22 +64,23 @@ export function proveFresh(group: string, message: Message): Decision | null {
 	return reconcile({ hash: null }, undefined, { thing, seq, msgId, data });
 }
 
-/** A batch's matches proven by the page, in slices of SLICE_MS. */
-export async function proveBatch(
-	group: string,
-	batch: readonly Message[],
-	clock: { now(): number; giveWay(): Promise<void> } = { now: () => performance.now(), giveWay }
-): Promise<Proofs> {
-	const proven: Proofs = new Map();
-	let since = clock.now();
-	for (const message of batch) {
-		const decision = proveFresh(group, message);
-		if (!decision) continue;
-		proven.set(message.seq, decision);
-		if (clock.now() - since > SLICE_MS) {
-			await clock.giveWay();
-			since = clock.now();
-		}
+/**
+ * A decision as sent back from a worker: the version's log is the proven match's own (the same
+ * entries, read from the same bytes), so the copy between threads carries one log, not two.
+ */
+export function shareLog(decision: Decision): Decision {
+	if (decision.kind !== 'apply' || !decision.match) return decision;
+	const version = decision.version;
+	if (version.kind !== 'match' || version.deleted) return decision;
+	return { ...decision, version: { ...version, log: decision.match.log } };
+}
+
+/** A packed batch's matches proven: [stream sequence, decision] for each. */
+export function proveBatch(packed: PackedBatch): [number, Decision][] {
+	const proven: [number, Decision][] = [];
+	for (const message of unpackBatch(packed)) {
+		const decision = proveFresh(packed.group, message);
+		if (decision) proven.push([message.seq, shareLog(decision)]);
 	}
 	return proven;
 }

@@ -1,8 +1,8 @@
 /**
  * Reading a group's stream (docs/group.md, "On the phone"): an ordered consumer from
  * `last_per_subject` on a phone's first read, else on from `readTo`; the whole record at first
- * many messages a transaction (each batch proven while the last one is written: prove-batch.ts),
- * then each message as it comes.
+ * many messages a transaction (each batch proven while the last one is written, by workers
+ * beside the page where there are: provers.ts), then each message as it comes.
  */
 import { DeliverPolicy, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { RECORD_TABLES } from '$lib/db/group/here';
@@ -10,7 +10,7 @@ import { keepReadTo, readToOf } from '$lib/db/group/synced';
 import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
 import { consumeOrdered } from '$lib/live/ordered';
 import type { Message, SyncCore } from './core';
-import { proveBatch } from './prove-batch';
+import { defaultProver, type Prover } from './provers';
 import { take, takeMany, takeOther, type Proven } from './take';
 
 /** Batches read ahead of the one being written: their messages held, their proofs started. */
@@ -21,10 +21,15 @@ export class GroupReader {
 	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
 	#ahead = false;
 
-	constructor(private readonly core: SyncCore) {}
+	constructor(
+		private readonly core: SyncCore,
+		/** who proves a joining phone's batches: workers beside the page where there are */
+		private readonly prover: Prover & { stop?(): void } = defaultProver()
+	) {}
 
 	stop() {
 		this.#reading?.stop();
+		this.prover.stop?.();
 	}
 
 	async read() {
@@ -88,7 +93,8 @@ export class GroupReader {
 				const taking = batch;
 				batch = [];
 				const reached = message.seq >= target || message.info.pending === 0;
-				// the stream read on while this batch is proven and the one before written; no more than AHEAD batches wait, however slow the writes
+				// the stream read on while this batch is proven (workers beside the page) and the
+				// one before written; no more than AHEAD batches wait, however slow the writes
 				const proving = this.#proveAhead(taking);
 				const before = writing;
 				writing = Promise.all([proving, before]).then(([proven]) =>
@@ -165,12 +171,13 @@ export class GroupReader {
 
 	/**
 	 * A joining phone's next batch, each match read and proven as a thing new here would be
-	 * (prove-batch.ts: the same pure decision takeMany makes), in slices while the last batch's
-	 * transaction is written. takeMany uses a proof only for a thing still new here.
+	 * (prove-batch.ts: the same pure decision takeMany makes), while the last batch's
+	 * transaction is written: by workers beside the page where the browser has them, else by
+	 * the page in slices. takeMany uses a proof only for a thing still new here.
 	 */
 	async #proveAhead(batch: readonly Message[]): Promise<Proven> {
 		if (!this.#ahead || batch.length < 2) return new Map();
-		return proveBatch(this.core.group, batch);
+		return this.prover(this.core.group, batch);
 	}
 
 	/** The newest record of each member (a start that reads on after `readTo` meets none). */
