@@ -105,25 +105,30 @@ function printProfile(profile) {
 		`profile of new phone 1 (${total} samples):\nself\n${top(self)}\nwithin\n${top(within)}`
 	);
 }
+/** A /proc stat line's fields after the name: state, ppid, ... (utime is the 12th, stime the 13th). */
+function statOf(path) {
+	const text = readFileSync(path, 'utf8');
+	const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+	return {
+		name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+		parent: Number(fields[1]),
+		cpu: (Number(fields[11]) + Number(fields[12])) / 100 // CLK_TCK on Linux
+	};
+}
+
 /**
- * The CPU time (user and system, seconds) of a process and every process under it, from /proc:
- * what a phone's join costs whatever else the shared machine runs (its wall time follows the
- * load; this does not). Linux only; null elsewhere.
+ * The CPU time (user and system, seconds) of a process and every process under it, from /proc,
+ * by Chromium process type and thread name (the renderer's main thread, its workers, the browser
+ * process's IndexedDB and network threads): what a phone's join costs whatever else the shared
+ * machine runs (its wall time follows the load; this does not). Linux only; null elsewhere.
  */
 function treeCpu(root) {
 	try {
-		const ticks = 100; // CLK_TCK on Linux
 		const stats = new Map();
 		for (const name of readdirSync('/proc')) {
 			if (!/^\d+$/.test(name)) continue;
 			try {
-				const text = readFileSync(`/proc/${name}/stat`, 'utf8');
-				const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-				// after the name: state, ppid, ... utime (14th field of the line), stime (15th)
-				stats.set(Number(name), {
-					parent: Number(fields[1]),
-					cpu: (Number(fields[11]) + Number(fields[12])) / ticks
-				});
+				stats.set(Number(name), statOf(`/proc/${name}/stat`));
 			} catch {
 				// gone meanwhile
 			}
@@ -132,12 +137,46 @@ function treeCpu(root) {
 			for (let at = pid; at > 1; at = stats.get(at)?.parent ?? 0) if (at === root) return true;
 			return false;
 		};
-		let cpu = 0;
-		for (const [pid, stat] of stats) if (within(pid)) cpu += stat.cpu;
-		return cpu;
+		const parts = new Map();
+		for (const pid of stats.keys()) {
+			if (!within(pid)) continue;
+			let type = 'browser';
+			try {
+				const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+				type = /--type=([a-z-]+)/.exec(line)?.[1] ?? 'browser';
+			} catch {
+				continue;
+			}
+			for (const task of readdirSync(`/proc/${pid}/task`)) {
+				try {
+					const thread = statOf(`/proc/${pid}/task/${task}/stat`);
+					// a thread's name without its number (DedicatedWorker thread, ThreadPoolForeg...)
+					const key = `${type}: ${Number(task) === pid ? 'main' : thread.name.replace(/[0-9]+$/, '')}`;
+					parts.set(key, (parts.get(key) ?? 0) + thread.cpu);
+				} catch {
+					// gone meanwhile
+				}
+			}
+		}
+		return parts;
 	} catch {
 		return null;
 	}
+}
+
+/** What the CPU went to between two treeCpu readings: the total, then the largest parts. */
+function cpuSpent(before, after) {
+	if (!before || !after) return '';
+	const spent = [...after]
+		.map(([key, cpu]) => [key, cpu - (before.get(key) ?? 0)])
+		.filter(([, cpu]) => cpu >= 0.1)
+		.sort((a, b) => b[1] - a[1]);
+	const total = spent.reduce((sum, [, cpu]) => sum + cpu, 0);
+	const top = spent
+		.slice(0, 6)
+		.map(([key, cpu]) => `${key} ${cpu.toFixed(1)}`)
+		.join(', ');
+	return `; Chromium's CPU ${total.toFixed(1)} s (${top})`;
 }
 
 /** This process's children that are Chromium (Playwright starts the browser as one). */
@@ -233,10 +272,7 @@ async function chromiumPhones(build, noWorkers = false) {
 		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
 		const ready = Date.now() - joined;
 		const cpuAfter = browserPid ? treeCpu(browserPid) : null;
-		const cpu =
-			cpuBefore === null || cpuAfter === null
-				? ''
-				: `; Chromium's CPU ${(cpuAfter - cpuBefore).toFixed(1)} s`;
+		const cpu = cpuSpent(cpuBefore, cpuAfter);
 		const tasks = await page.evaluate(() => globalThis.benchTasks);
 		if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
 		await page.goto(`${origin}/settings`);
