@@ -31,7 +31,7 @@ function played(game: GameId, seed: number) {
 		case 'dominoes': {
 			const input = one(matchInput, seed);
 			const { config, actions } = legalMatch(input);
-			return { config, players: config.players ?? 4, actions };
+			return { config, players: 4, actions };
 		}
 		case 'climbing': {
 			const input = one(climbingInput, seed);

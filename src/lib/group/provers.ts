@@ -87,7 +87,13 @@ export function workerPool(
 	let asked = 0;
 	const waiting = new Map<
 		number,
-		{ parts: [number, Decision][][]; done: (answer: Answer) => void; stalled: () => void }
+		{
+			parts: [number, Decision][][];
+			done: (answer: Answer) => void;
+			/** a part came: the worker has another STALL_MS for the next */
+			again: () => void;
+			stalled: () => void;
+		}
 	>();
 	const fail = () => {
 		broken = true;
