@@ -17,12 +17,14 @@
 // `--taps`, the tap figure between phones too: tap to painted screen (bench/tap.mjs) on a phone
 // that has joined the group (the match recorded for it, so each tap is a change its sync sends)
 // and on a phone in no group, each build's.
-// With `--no-workers`, this build again with no Worker in its pages (the page proves).
+// With `--no-workers`, the first build again with no Worker in its pages (the page proves).
+// Each Chromium phone also says the CPU time its browser spent joining (/proc): on a shared
+// machine the wall time follows the load, the CPU time much less.
 // Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers]
 //   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,12 +43,12 @@ const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 });
 
 const BUILDS = buildsToCompare(process.argv);
-// `--no-workers`: this build once more with no Worker in its pages, so the page proves each
-// batch itself (src/lib/group/provers.ts): what the workers change, under the same load
+// `--no-workers`: the first build (with `--compare`, the ref's) once more with no Worker in its
+// pages: what workers changed in a build that had them (this one has none since 27 November)
 if (process.argv.includes('--no-workers')) {
 	process.argv.splice(process.argv.indexOf('--no-workers'), 1);
-	const now = BUILDS.at(-1);
-	BUILDS.push({ ...now, label: `${now.label}, no workers`, noWorkers: true });
+	const first = BUILDS[0];
+	BUILDS.push({ ...first, label: `${first.label}, no workers`, noWorkers: true });
 }
 const TAPS = process.argv.includes('--taps');
 if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
@@ -103,6 +105,103 @@ function printProfile(profile) {
 		`profile of new phone 1 (${total} samples):\nself\n${top(self)}\nwithin\n${top(within)}`
 	);
 }
+/** A /proc stat line's fields after the name: state, ppid, ... (utime is the 12th, stime the 13th). */
+function statOf(path) {
+	const text = readFileSync(path, 'utf8');
+	const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+	return {
+		name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+		parent: Number(fields[1]),
+		cpu: (Number(fields[11]) + Number(fields[12])) / 100 // CLK_TCK on Linux
+	};
+}
+
+/**
+ * The CPU time (user and system, seconds) of a process and every process under it, from /proc,
+ * by Chromium process type and thread name (the renderer's main thread, its workers, the browser
+ * process's IndexedDB and network threads): what a phone's join costs whatever else the shared
+ * machine runs (its wall time follows the load; this does not). Linux only; null elsewhere.
+ */
+function treeCpu(root) {
+	try {
+		const stats = new Map();
+		for (const name of readdirSync('/proc')) {
+			if (!/^\d+$/.test(name)) continue;
+			try {
+				stats.set(Number(name), statOf(`/proc/${name}/stat`));
+			} catch {
+				// gone meanwhile
+			}
+		}
+		const within = (pid) => {
+			for (let at = pid; at > 1; at = stats.get(at)?.parent ?? 0) if (at === root) return true;
+			return false;
+		};
+		const parts = new Map();
+		for (const pid of stats.keys()) {
+			if (!within(pid)) continue;
+			let type = 'browser';
+			try {
+				const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+				type = /--type=([a-z-]+)/.exec(line)?.[1] ?? 'browser';
+			} catch {
+				continue;
+			}
+			for (const task of readdirSync(`/proc/${pid}/task`)) {
+				try {
+					const thread = statOf(`/proc/${pid}/task/${task}/stat`);
+					// a thread's name without its number (DedicatedWorker thread, ThreadPoolForeg...)
+					const key = `${type}: ${Number(task) === pid ? 'main' : thread.name.replace(/[0-9]+$/, '')}`;
+					parts.set(key, (parts.get(key) ?? 0) + thread.cpu);
+				} catch {
+					// gone meanwhile
+				}
+			}
+		}
+		return parts;
+	} catch {
+		return null;
+	}
+}
+
+/** What the CPU went to between two treeCpu readings: the total, then the largest parts. */
+function cpuSpent(before, after) {
+	if (!before || !after) return '';
+	const spent = [...after]
+		.map(([key, cpu]) => [key, cpu - (before.get(key) ?? 0)])
+		.filter(([, cpu]) => cpu >= 0.1)
+		.sort((a, b) => b[1] - a[1]);
+	const total = spent.reduce((sum, [, cpu]) => sum + cpu, 0);
+	const top = spent
+		.slice(0, 6)
+		.map(([key, cpu]) => `${key} ${cpu.toFixed(1)}`)
+		.join(', ');
+	return `; Chromium's CPU ${total.toFixed(1)} s (${top})`;
+}
+
+/** This process's children that are Chromium (Playwright starts the browser as one). */
+function chromiumChildren() {
+	try {
+		return readdirSync('/proc')
+			.filter((name) => /^\d+$/.test(name))
+			.filter((name) => {
+				try {
+					const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+					const parent = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+					return (
+						parent === process.pid &&
+						/chrom/i.test(text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')))
+					);
+				} catch {
+					return false;
+				}
+			})
+			.map(Number);
+	} catch {
+		return [];
+	}
+}
+
 /** A new phone in node: its own fake IndexedDB and GroupSync, timed to caughtUp(). */
 async function joinInNode(run, club, member) {
 	const db = new kit.PasspadDb(`passpad-bench-group-${run}`);
@@ -132,10 +231,12 @@ async function chromiumPhones(build, noWorkers = false) {
 	const port = await freePort();
 	await new Promise((done) => server.listen(port, '127.0.0.1', done));
 	const origin = `http://localhost:${port}`;
+	const before = new Set(chromiumChildren());
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 	});
+	const browserPid = chromiumChildren().find((pid) => !before.has(pid));
 	/** `keep`: the phone is left open once caught up, for its taps (`context` in the answer) */
 	const join = async (run, club, member, keep = false) => {
 		const context = await browser.newContext(PHONE);
@@ -164,11 +265,14 @@ async function chromiumPhones(build, noWorkers = false) {
 			await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
 			await cdp.send('Profiler.start');
 		}
+		const cpuBefore = browserPid ? treeCpu(browserPid) : null;
 		const joined = Date.now();
 		await page.goto(link);
 		const state = page.getByTestId('group-state');
 		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
 		const ready = Date.now() - joined;
+		const cpuAfter = browserPid ? treeCpu(browserPid) : null;
+		const cpu = cpuSpent(cpuBefore, cpuAfter);
 		const tasks = await page.evaluate(() => globalThis.benchTasks);
 		if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
 		await page.goto(`${origin}/settings`);
@@ -195,7 +299,7 @@ async function chromiumPhones(build, noWorkers = false) {
 		return {
 			ready,
 			board,
-			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all`,
+			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all${cpu}`,
 			...(keep ? { context } : {})
 		};
 	};

@@ -248,15 +248,34 @@ function proveMatch(
 	const parsed = v.safeParse(Match, raw);
 	if (!parsed.success) throw refusedAt(parsed.issues, `matches.${index}`);
 	const match = parsed.output;
-	const where = (path: string) =>
-		new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
-	if (seen.has(match.id)) throw where('id');
+	if (seen.has(match.id)) throw refusedMatch(index, 'id');
 	seen.add(match.id);
 	// a match of a group names one of the file's groups
-	if (match.group !== null && !groups.has(match.group)) throw where('group');
+	if (match.group !== null && !groups.has(match.group)) throw refusedMatch(index, 'group');
+	return replayMatch(match, index, players);
+}
+
+/** A match of the file read by the schema, before its replay. */
+export type ReadMatch = v.InferOutput<typeof Match>;
+
+const refusedMatch = (index: number, path: string) =>
+	new BackupRefused({ code: 'invalid', path: `matches.${index}.${path}` });
+
+/**
+ * The rest of a match's proof once its fields are read (by this file's schema, or by the group's
+ * version schema, group/record.ts, which reads the same fields: read once, never twice): each
+ * seat a different player (named as the file names them, when `players` is given), every action
+ * and the redo stack replayed through the rules, status and result from the replay.
+ */
+export function replayMatch(
+	match: ReadMatch,
+	index: number,
+	players?: ReadonlyMap<string, string>
+): MatchEntry {
+	const where = (path: string) => refusedMatch(index, path);
 	const seated = new Set<string>();
 	for (const [at, seat] of match.seats.entries()) {
-		const key = players.get(seat.playerId);
+		const key = players ? players.get(seat.playerId) : nameKey(seat.name);
 		if (key === undefined || seated.has(seat.playerId)) throw where(`seats.${at}.playerId`);
 		if (key !== nameKey(seat.name)) throw where(`seats.${at}.name`);
 		seated.add(seat.playerId);

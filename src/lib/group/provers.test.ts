@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from '$lib/wire/ids';
 import { recordSubject } from '$lib/wire/names.js';
 import { illPassVersion, type ClubSeat } from './fixtures';
@@ -28,14 +28,21 @@ function messages(count: number, bad: number): Message[] {
 class FakeWorker implements ProofWorker {
 	listeners: Record<string, ((event: Event | MessageEvent) => void)[]> = {};
 	asked = 0;
-	constructor(private readonly broken = false) {}
+	constructor(
+		private readonly broken = false,
+		/** never answers (a worker stuck, or its answers lost) */
+		private readonly silent = false,
+		/** each part of the answer after this many milliseconds */
+		private readonly partEvery = 0
+	) {}
 	addEventListener(type: string, listener: (event: Event | MessageEvent) => void) {
 		(this.listeners[type] ??= []).push(listener);
 	}
 	postMessage({ id, packed }: { id: number; packed: PackedBatch }) {
 		this.asked++;
 		const copy = structuredClone(packed);
-		queueMicrotask(() => {
+		if (this.silent) return;
+		queueMicrotask(async () => {
 			if (this.broken) {
 				for (const listener of this.listeners.error ?? []) listener(new Event('error'));
 				return;
@@ -44,6 +51,7 @@ class FakeWorker implements ProofWorker {
 			const proven = proveBatch(copy);
 			const parts = [proven.slice(0, 2), proven.slice(2), []];
 			for (const [at, part] of parts.entries()) {
+				if (this.partEvery > 0) await new Promise((done) => setTimeout(done, this.partEvery));
 				const data = structuredClone({ id, proven: part, done: at === parts.length - 1 });
 				for (const listener of this.listeners.message ?? []) {
 					listener(new MessageEvent('message', { data }));
@@ -79,6 +87,53 @@ describe("group: who proves a joining phone's batches", () => {
 		expect(await pool(group, batch)).toEqual(await inPage(group, batch));
 		expect(await pool(group, batch.slice(2))).toEqual(await inPage(group, batch.slice(2)));
 		expect(made).toBe(1);
+	});
+
+	it('group: a worker that never answers does not stall a join: past the wait, the page proves that batch and every one after it', async () => {
+		const batch = messages(4, 1);
+		const made: FakeWorker[] = [];
+		const pool = workerPool(
+			1,
+			() => {
+				const worker = new FakeWorker(false, true);
+				made.push(worker);
+				return worker;
+			},
+			10
+		);
+		expect(await pool(group, batch)).toEqual(await inPage(group, batch));
+		expect(await pool(group, batch.slice(1))).toEqual(await inPage(group, batch.slice(1)));
+		expect(made.map((worker) => worker.asked)).toEqual([1]);
+	});
+
+	it('group: a worker answering part by part is waited for, however long the whole batch takes', async () => {
+		vi.useFakeTimers();
+		try {
+			const batch = messages(5, -1);
+			const made: FakeWorker[] = [];
+			// each part comes 60 ms after the last, the whole answer in 180 ms: past a wait of 100
+			const pool = workerPool(
+				1,
+				() => {
+					const worker = new FakeWorker(false, false, 60);
+					made.push(worker);
+					return worker;
+				},
+				100
+			);
+			const proving = pool(group, batch);
+			await vi.advanceTimersByTimeAsync(200);
+			const proven = await proving;
+			expect([...proven.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+			// the worker kept: the next batch is its too
+			const next = pool(group, batch.slice(3));
+			await vi.advanceTimersByTimeAsync(200);
+			expect((await next).size).toBe(2);
+			expect(made.map((worker) => worker.asked)).toEqual([2]);
+			pool.stop();
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it('group: a browser that cannot start a worker proves in the page', async () => {

@@ -2,7 +2,8 @@
  * Who proves a joining phone's batches (docs/group.md, "On the phone"): workers beside the page
  * where the browser has them, so the replay of thousands of matches runs on another core while
  * the page reads the stream and writes; else the page itself, giving way to its events now and
- * then. Both give prove-batch.ts's decisions; should a worker fail, the page proves the batch.
+ * then. Both give prove-batch.ts's decisions; should a worker fail, or go silent, the page
+ * proves the batch.
  */
 import type { Message } from './core';
 import { packBatch, proveFresh, type PackedBatch } from './prove-batch';
@@ -61,6 +62,13 @@ interface Answer {
 const browserWorker = (): ProofWorker =>
 	new Worker(new URL('./prove.worker.ts', import.meta.url), { type: 'module' });
 
+/**
+ * How long a worker may go without sending a part of its answer (25 decisions: prove.worker.ts)
+ * before it is taken for stalled and the page proves: far longer than 25 proofs take on a
+ * loaded phone, so only a worker that never answers meets it (a join never waits on one).
+ */
+export const STALL_MS = 15_000;
+
 /** Workers to keep beside the page: one core left to it, at most 3. */
 export const workersFor = (cores: number | undefined) => Math.max(1, Math.min(3, (cores ?? 2) - 1));
 
@@ -71,20 +79,41 @@ export const workersFor = (cores: number | undefined) => Math.max(1, Math.min(3,
  */
 export function workerPool(
 	count: number,
-	make: () => ProofWorker = browserWorker
+	make: () => ProofWorker = browserWorker,
+	stallMs = STALL_MS
 ): Prover & { stop(): void } {
 	let workers: ProofWorker[] | null = null;
 	let broken = false;
 	let asked = 0;
 	const waiting = new Map<
 		number,
-		{ parts: [number, Decision][][]; done: (answer: Answer) => void }
+		{
+			parts: [number, Decision][][];
+			done: (answer: Answer) => void;
+			/** a part came: the worker has another STALL_MS for the next */
+			again: () => void;
+			stalled: () => void;
+		}
 	>();
 	const fail = () => {
 		broken = true;
-		for (const { done } of waiting.values()) done({ id: -1, failed: true });
+		for (const { done, stalled } of waiting.values()) {
+			stalled();
+			done({ id: -1, failed: true });
+		}
 		waiting.clear();
 		stop();
+	};
+	/** A timer that fails the pool unless the worker answers within stallMs; run again on each part. */
+	const watch = () => {
+		let timer = setTimeout(fail, stallMs);
+		return {
+			again: () => {
+				clearTimeout(timer);
+				timer = setTimeout(fail, stallMs);
+			},
+			stalled: () => clearTimeout(timer)
+		};
 	};
 	const start = () => {
 		try {
@@ -95,7 +124,8 @@ export function workerPool(
 					const ask = waiting.get(answer.id);
 					if (!ask) return;
 					if (answer.proven) ask.parts.push(answer.proven);
-					if (answer.proven && !answer.done) return;
+					if (answer.proven && !answer.done) return ask.again();
+					ask.stalled();
 					waiting.delete(answer.id);
 					ask.done(answer.failed ? answer : { id: answer.id, proven: ask.parts.flat() });
 				});
@@ -113,7 +143,7 @@ export function workerPool(
 	const ask = (worker: ProofWorker, group: string, share: readonly Message[]) =>
 		new Promise<Answer>((done) => {
 			const id = ++asked;
-			waiting.set(id, { parts: [], done });
+			waiting.set(id, { parts: [], done, ...watch() });
 			const packed = packBatch(group, share);
 			worker.postMessage({ id, packed }, [packed.bytes]);
 		});

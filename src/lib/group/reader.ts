@@ -140,19 +140,27 @@ export class GroupReader {
 		const core = this.core;
 		const one = (message: Message) =>
 			take(core, message.subject, message.seq, message.msgId, message.data);
-		if (batch.length === 1) await one(batch[0]);
-		else {
+		const last = batch[batch.length - 1].seq;
+		let kept = false;
+		if (batch.length > 1) {
 			try {
-				await core.db.transaction('rw', RECORD_TABLES(core.db), async () => {
+				// the batch and how far the stream is taken in one transaction: a reload mid-join
+				// reads on after the last batch written, never past one half-written
+				await core.db.transaction('rw', [...RECORD_TABLES(core.db), core.db.groups], async () => {
 					const fresh = await takeMany(core, batch, proven);
 					this.#ahead = fresh * 2 >= batch.length;
+					await keepReadTo(core.db, core.group, last);
 				});
+				kept = true;
 			} catch {
-				for (const message of batch) await one(message);
+				// each taken again on its own below
 			}
 		}
-		// all of it taken (a take that throws stops here): a later start reads on after it
-		await keepReadTo(core.db, core.group, batch[batch.length - 1].seq);
+		if (!kept) {
+			for (const message of batch) await one(message);
+			// all of it taken (a take that throws stops here): a later start reads on after it
+			await keepReadTo(core.db, core.group, last);
+		}
 		if (!core.board.caughtUp) {
 			core.board.catchUp.taken(batch.length);
 			core.board.showCatchUp();

@@ -6,11 +6,22 @@
  */
 import * as v from 'valibot';
 import { GAME_IDS, type Refusal } from '$lib/rules/common';
-import { BackupRefused, proveBackup, type BackupFile } from '$lib/db/backup-validate';
-import { BACKUP_FORMAT, BACKUP_SCHEMA } from '$lib/db/backup-format';
+import {
+	BackupRefused,
+	replayMatch,
+	type BackupFile,
+	type ReadMatch
+} from '$lib/db/backup-validate';
+import { deeperThan } from '$lib/db/depth';
 import type { LogEntry, MatchRow, PlayerRow } from '$lib/db/schema';
 import { canonicalJson } from '$lib/wire/canonical';
-import { MAX_LOG, MAX_SEATS, MAX_VERSION_BYTES, NOTES_MAX_LENGTH } from '$lib/wire/limits';
+import {
+	MAX_LOG,
+	MAX_MATCH_DEPTH,
+	MAX_SEATS,
+	MAX_VERSION_BYTES,
+	NOTES_MAX_LENGTH
+} from '$lib/wire/limits';
 import { GROUP_ID } from '$lib/wire/names.js';
 import { EveningVersion, SettingsVersion } from './club-record';
 import { RECORD_VERSION, Written } from './written';
@@ -228,46 +239,34 @@ export type Proof =
 	  };
 
 /**
- * A match version through the backup's proof (db/backup-validate.ts): seats name each player
- * once, config and every action replayed through the game's reducer, status and result from the
- * replay. Writes nothing.
+ * A match version through the backup's proof (db/backup-validate.ts, replayMatch): no deeper
+ * than a match can be, seats name each player once, config and every action replayed through
+ * the game's reducer, status and result from the replay. The version's fields were read by its
+ * own schema (readVersion), so they are not read again (a joining phone proves thousands).
+ * Writes nothing.
  */
 export function proveMatch(version: KeptMatch): Proof {
-	const players = version.seats.map((seat) => ({
-		id: seat.player,
-		name: seat.name,
-		nameKey: '',
-		hidden: false,
+	if (deeperThan(version, MAX_MATCH_DEPTH) !== null) return { ok: false, why: 'invalid' };
+	const read: ReadMatch = {
+		id: version.id,
+		game: version.game,
+		config: version.config,
+		seats: version.seats.map((seat) => ({ playerId: seat.player, name: seat.name })),
+		status: version.abandonedAt === null ? 'active' : 'abandoned',
+		...(version.abandonedAt === null ? {} : { abandonedAt: version.abandonedAt }),
+		notes: version.notes,
+		playedMs: version.playedMs,
+		playedByHand: version.playedByHand,
 		createdAt: version.createdAt,
-		colour: null
-	}));
-	const file = {
-		format: BACKUP_FORMAT,
-		schema: BACKUP_SCHEMA,
-		app: 'passpad-group',
-		exportedAt: version.at,
-		players,
-		matches: [
-			{
-				id: version.id,
-				game: version.game,
-				config: version.config,
-				seats: version.seats.map((seat) => ({ playerId: seat.player, name: seat.name })),
-				status: version.abandonedAt === null ? 'active' : 'abandoned',
-				...(version.abandonedAt === null ? {} : { abandonedAt: version.abandonedAt }),
-				notes: version.notes,
-				playedMs: version.playedMs,
-				playedByHand: version.playedByHand,
-				createdAt: version.createdAt,
-				updatedAt: version.updatedAt,
-				redo: [],
-				result: null,
-				log: version.log
-			}
-		]
+		updatedAt: version.updatedAt,
+		revision: 0,
+		redo: [],
+		result: null,
+		log: version.log,
+		group: null
 	};
 	try {
-		return { ok: true, match: proveBackup(file).matches[0] };
+		return { ok: true, match: replayMatch(read, 0) };
 	} catch (error) {
 		if (!(error instanceof BackupRefused)) return { ok: false, why: 'invalid' };
 		const problem = error.problem;

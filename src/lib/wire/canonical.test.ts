@@ -43,4 +43,25 @@ describe('canonical JSON: one text for one value', () => {
 		expect(canonicalJson({ b: 1, a: { e: 2, d: 3 } })).toBe('{"a":{"d":3,"e":2},"b":1}');
 		expect(canonicalJson({ b: 1, 10: 2, 9: 3 })).toBe('{"9":3,"10":2,"b":1}');
 	});
+
+	it('canonical: a date, a class, a map or an object of no prototype, at the top or inside, writes what the replacer wrote', () => {
+		class Seat {
+			constructor(
+				readonly z = 1,
+				readonly a = 2
+			) {}
+		}
+		const bare = Object.assign(Object.create(null), { b: 1, a: [new Date(5)] });
+		const values: unknown[] = [
+			new Date(0),
+			new Seat(),
+			new Map([['a', 1]]),
+			bare,
+			{ when: new Date(7), seat: new Seat(), bare, list: [undefined, () => 1, new Seat()] },
+			[bare, { toJSON: () => ({ y: 1, x: 2 }) }],
+			{ b: { toJSON: (key: string) => key }, a: Symbol('s') },
+			undefined
+		];
+		for (const value of values) expect(canonicalJson(value)).toBe(earlier(value));
+	});
 });
