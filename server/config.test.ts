@@ -33,6 +33,9 @@ describe('group permissions', () => {
 		for (const subject of [
 			`passpad.g.${g}.member.x`,
 			`passpad.g.${g}.table.x`,
+			// a match's entries and its seal are the keeper's to store, after its checks
+			`passpad.g.${g}.m.m1.0`,
+			`passpad.g.${g}.s.m1`,
 			`passpad.g.other0000001.match.m1`,
 			`passpad.provision.g.other0000001.invite`,
 			'passpad.provision.group',

@@ -55,7 +55,9 @@ describe('group server', () => {
 			max_msgs_per_subject: 8,
 			duplicate_window: 120 * 1e9,
 			deny_delete: true,
-			deny_purge: true,
+			// the keeper's clerk purges a sealed match's entries; no member may purge
+			// (config.test.ts, docs/wire.md "Where it is stored")
+			deny_purge: false,
 			max_msg_size: 60 * 1024
 		});
 		const ana = await server.phone(club.member);
