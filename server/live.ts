@@ -30,7 +30,9 @@ import {
 	freePort,
 	natsVersion,
 	acceptedAfterReload,
+	keeperProbe,
 	reload,
+	reloadUntilAnswered,
 	spawnNode,
 	stopLeftOver,
 	type Node
@@ -41,6 +43,7 @@ import {
 	hashOf,
 	hostCredential,
 	newPassword,
+	newTableId,
 	readRegistry,
 	revokeGroup,
 	revokeTable,
@@ -102,12 +105,22 @@ export async function startLive(options: LiveOptions) {
 	const host = await hostCredential(dataDir, cost);
 	// every group's clerk (clerks.ts): one password for this process, like the admin's
 	const clerkPass = newPassword();
+	// the server's own phone at a table of its own, a new one each start: it checks after each
+	// reload that the keeper's answers reach the phones (nats.ts, `reloadUntilAnswered`)
+	const probeTable = newTableId();
+	const probe = { user: `${probeTable}-r`, pass: newPassword() };
+	const probeUser = {
+		user: probe.user,
+		hash: await hashOf(probe.pass, cost),
+		role: 'reader' as const,
+		table: probeTable
+	};
 	const syncAlways = syncsAlways(natsVersion() ?? '');
 	const state: State = {
 		count,
 		nodes,
 		wsHost: options.wsHost,
-		users: [adminUser, host.user],
+		users: [adminUser, host.user, probeUser],
 		syncAlways,
 		clerk: await hashOf(clerkPass, cost),
 		groupBytes: options.limits?.groupBytes
@@ -147,6 +160,7 @@ export async function startLive(options: LiveOptions) {
 	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper"); a group's
 	// board reads its open tables through an import too (config.ts), so no one else is answered
 	const keeper = startKeeper(nc, { ...options.keeper, log });
+	const answers = keeperProbe(nodes, probe, probeTable);
 	const clerks = startClerks(() => nodes.map((node) => `127.0.0.1:${node.port}`), clerkPass);
 
 	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
@@ -166,6 +180,7 @@ export async function startLive(options: LiveOptions) {
 		const named = accountsNamed(registry);
 		if ([...named].some((one) => !accountsRead.has(one))) await reload(nodes, processes);
 		accountsRead = named;
+		await reloadUntilAnswered(answers.answered, () => reload(nodes, processes), log);
 	}
 
 	/** Waits until a new user is accepted and a table's user reaches the keeper (nats.ts). */
@@ -203,10 +218,11 @@ export async function startLive(options: LiveOptions) {
 	}
 
 	/** Tables at once, one reload for all (bench/live.mjs opens hundreds); `open`: any phone's. */
-	const createTables = (how: number, open = false) =>
+	const makeTables = (how: number, open = false, howMany = () => how) =>
 		serial(async () => {
 			const made = [];
-			for (let index = 0; index < how; index++) made.push(await addTable(registry, cost));
+			const count = howMany();
+			for (let index = 0; index < count; index++) made.push(await addTable(registry, cost));
 			if (open) for (const { table } of made) registry.tables[table].open = true;
 			await save();
 			if (made.length) await accepted(made[made.length - 1].writer);
@@ -214,6 +230,32 @@ export async function startLive(options: LiveOptions) {
 			if (made.length) log(`${made.length === 1 ? 'table' : 'tables'} ready`);
 			return made;
 		});
+	type Made = Awaited<ReturnType<typeof makeTables>>[number];
+	/** Tables asked one at a time (each phone's request), not yet being made: one batch each. */
+	const asked = new Map<boolean, { count: number; made: Promise<Made[]> }>();
+	/**
+	 * One table among those asked meanwhile: phones asking while a change is under way are made
+	 * together, with one reload for all. Each reload re-checks every connection and may drop the
+	 * keeper's answers to the appends under way (nats.ts, `reloadUntilAnswered`), so a hundred
+	 * phones opening tables at once cost two reloads, not two hundred (docs/live.md, "A new table").
+	 */
+	function oneTable(open: boolean): Promise<Made> {
+		let batch = asked.get(open);
+		if (!batch) {
+			const gathering = { count: 0, made: Promise.resolve([] as Made[]) };
+			gathering.made = makeTables(0, open, () => {
+				// the tables asked from now on wait for the next batch
+				asked.delete(open);
+				return gathering.count;
+			});
+			asked.set(open, gathering);
+			batch = gathering;
+		}
+		const index = batch.count++;
+		return batch.made.then((made) => made[index]);
+	}
+	const createTables = (how: number, open = false) =>
+		how === 1 ? oneTable(open).then((made) => [made]) : makeTables(how, open);
 	/** A new table: its credentials, its stream, the config reloaded. */
 	const createTable = async () => (await createTables(1))[0];
 
@@ -379,6 +421,7 @@ export async function startLive(options: LiveOptions) {
 			await openDoor?.stop();
 			await keeper.stop();
 			await queue;
+			await answers.close();
 			await clerks.stop();
 			await nc.close().catch(() => {});
 			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));
