@@ -8,7 +8,7 @@
 // waits to be sent") or were answered "no responders", the keeper's process's event loop (its
 // longest stall) and the server's slow consumers.
 // Usage: node bench/live-appends.mjs [base 200] [batch 100] [batches 2] [--compare <ref>]
-//   [--load <busy processes beside it>] [--followers 3] [--cost 4]
+//   [--load <busy processes beside it>] [--followers 3] [--cost 4] [--asked: a phone's request each]
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -46,6 +46,9 @@ async function coordinate() {
 	const ref = at < 0 ? null : argv.splice(at, 2)[1];
 	const loadAt = argv.indexOf('--load');
 	const busy = loadAt < 0 ? 0 : Number(argv.splice(loadAt, 2)[1]);
+	// each batch asked as that many phones ask, one table each at once (the host's link, `--open`)
+	const askedAt = argv.indexOf('--asked');
+	const asked = askedAt >= 0 && !!argv.splice(askedAt, 1);
 	const costAt = argv.indexOf('--cost');
 	// bcrypt's cost of each credential: nats-server checks every connection's again at each reload
 	const cost = costAt < 0 ? 4 : Number(argv.splice(costAt, 2)[1]);
@@ -59,12 +62,12 @@ async function coordinate() {
 	const builds = ref ? [ref, null] : [null];
 	console.log(
 		`== appends while tables open: ${base} tables at play, ${batches} x ${batch} opened at once, ` +
-			`${followers} followers each, bcrypt cost ${cost}, ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}, ${busy} busy processes beside it`
+			`${asked ? 'each asked by its own phone, ' : ''}${followers} followers each, bcrypt cost ${cost}, ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}, ${busy} busy processes beside it`
 	);
 	const rows = [];
 	for (const build of builds) {
 		const label = build ? `${build} (${git('rev-parse', '--short', build)})` : `now (${head()})`;
-		rows.push({ label, ...(await run(build, base, batch, batches, followers, cost)) });
+		rows.push({ label, ...(await run(build, base, batch, batches, followers, cost, asked)) });
 	}
 	for (const spinner of spinners) spinner.kill();
 	console.log('\n== summary');
@@ -76,7 +79,7 @@ const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8'
 const head = () =>
 	`${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' + changes' : ''}`;
 
-async function run(ref, base, batch, batches, followers, cost) {
+async function run(ref, base, batch, batches, followers, cost, asked) {
 	const { startLive, root } = await serverAt(ref);
 	const dir = mkdtempSync(join(tmpdir(), 'passpad-bench-appends-'));
 	const said = [];
@@ -146,7 +149,9 @@ async function run(ref, base, batch, batches, followers, cost) {
 		loop.enable();
 		const start = Date.now();
 		said.push({ at: start, line: 'opening', cpu: natsCpu() });
-		const made = await live.createTables(batch);
+		const made = asked
+			? await Promise.all(Array.from({ length: batch }, () => live.createTable()))
+			: await live.createTables(batch);
 		const end = Date.now();
 		loop.disable();
 		windows.push({ start, end, stallMs: Math.round(loop.max / 1e6) });
