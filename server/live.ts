@@ -39,7 +39,6 @@ import {
 } from './nats';
 import {
 	DEFAULT_COST,
-	addTable,
 	hashOf,
 	hostCredential,
 	newPassword,
@@ -53,6 +52,7 @@ import {
 import { groupRequestSubject, readGroupRequest, type GroupRequest } from './requests';
 import { closedOf } from './open';
 import { startOpenTables, type OpenSettings } from './open-tables';
+import { tableMaker } from './opening';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
 import { startClerks } from './clerks';
 import { addStream, groupStream, record, tableStream } from './streams';
@@ -217,47 +217,7 @@ export async function startLive(options: LiveOptions) {
 		return next;
 	}
 
-	/** Tables at once, one reload for all (bench/live.mjs opens hundreds); `open`: any phone's. */
-	const makeTables = (how: number, open = false, howMany = () => how) =>
-		serial(async () => {
-			const made = [];
-			const count = howMany();
-			for (let index = 0; index < count; index++) made.push(await addTable(registry, cost));
-			if (open) for (const { table } of made) registry.tables[table].open = true;
-			await save();
-			if (made.length) await accepted(made[made.length - 1].writer);
-			for (const table of made) await desk.tableStream(table.table);
-			if (made.length) log(`${made.length === 1 ? 'table' : 'tables'} ready`);
-			return made;
-		});
-	type Made = Awaited<ReturnType<typeof makeTables>>[number];
-	/** Tables asked one at a time (each phone's request), not yet being made: one batch each. */
-	const asked = new Map<boolean, { count: number; made: Promise<Made[]> }>();
-	/**
-	 * One table among those asked meanwhile: phones asking while a change is under way are made
-	 * together, with one reload for all. Each reload re-checks every connection and may drop the
-	 * keeper's answers to the appends under way (nats.ts, `reloadUntilAnswered`), so a hundred
-	 * phones opening tables at once cost two reloads, not two hundred (docs/live.md, "A new table").
-	 */
-	function oneTable(open: boolean): Promise<Made> {
-		let batch = asked.get(open);
-		if (!batch) {
-			const gathering = { count: 0, made: Promise.resolve([] as Made[]) };
-			gathering.made = makeTables(0, open, () => {
-				// the tables asked from now on wait for the next batch
-				asked.delete(open);
-				return gathering.count;
-			});
-			asked.set(open, gathering);
-			batch = gathering;
-		}
-		const index = batch.count++;
-		return batch.made.then((made) => made[index]);
-	}
-	const createTables = (how: number, open = false) =>
-		how === 1 ? oneTable(open).then((made) => [made]) : makeTables(how, open);
-	/** A new table: its credentials, its stream, the config reloaded. */
-	const createTable = async () => (await createTables(1))[0];
+	const { createTables, createTable } = tableMaker({ ...desk, serial });
 
 	// open tables (--open): any phone's, within limits, expired after a day without an entry
 	const openDoor = options.open
