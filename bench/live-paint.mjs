@@ -11,7 +11,10 @@
 //   - both on one clock: pages in one browser share it through performance.timeOrigin +
 //     performance.now();
 //   - and the two parts: up to the follower's own commit of the entry (the pen's send, the
-//     server, the follower's check and IndexedDB write), then from that commit to the paint.
+//     server, the follower's check and IndexedDB write), then from that commit to the paint;
+//   - and the split of it by the server's side, heard in the keeper's account on the same
+//     machine's clock: the append reaching the keeper, the entry on the table's feed (checked,
+//     stored, republished), then the follower's commit and its paint.
 // One entry at a time, the next once every follower painted the last (or 5 s passed), as a
 // table enters them: a whole 5-player I'll Pass match, each card passed by up to two players
 // then taken (about 100 entries). Needs `npm run build` first (`npm run bench` builds).
@@ -116,6 +119,20 @@ try {
 	// then the follower's commit -> its paint
 	const stored = [];
 	const shown = [];
+	// the server's side, heard in the keeper's account on this process's clock (one machine, one
+	// clock): each entry's append reaching the keeper, and its entry on the table's feed (checked,
+	// stored and republished), by the entry's position
+	const reachedAt = new Map();
+	const fedAt = new Map();
+	const positionOf = (msg) => Number(/"pos":(\d+)/.exec(new TextDecoder().decode(msg.data))?.[1]);
+	const heard = (times) => (error, msg) => {
+		const pos = positionOf(msg);
+		if (!error && Number.isInteger(pos) && !times.has(pos)) times.set(pos, Date.now());
+	};
+	live.nc.subscribe('passpad.*.append.*', { callback: heard(reachedAt) });
+	live.nc.subscribe('passpad.*.feed.>', { callback: heard(fedAt) });
+	// the split: pen's commit -> append at the keeper -> on the feed -> follower's commit -> paint
+	const parts = { toKeeper: [], keeper: [], toFollower: [], paint: [] };
 	let missed = 0;
 	let entries = 0;
 	/** One entry on the pen phone, then each follower's paint of it. */
@@ -137,6 +154,17 @@ try {
 			)
 		);
 		const got = painted.filter((at) => at !== null);
+		const reached = reachedAt.get(entries);
+		const fed = fedAt.get(entries);
+		if (reached !== undefined && fed !== undefined) {
+			parts.toKeeper.push(reached - committed);
+			parts.keeper.push(fed - reached);
+			for (const at of got) {
+				if (at.commit === null || at.commit < fed) continue;
+				parts.toFollower.push(at.commit - fed);
+				parts.paint.push(at.paint - at.commit);
+			}
+		}
 		const seen = got.map((at) => at.paint - committed);
 		for (const at of got) {
 			if (at.commit === null || at.commit < committed) continue;
@@ -173,6 +201,12 @@ try {
 		slowestP95: percentile(slowest, 95),
 		stored: { p50: percentile(stored, 50), p95: percentile(stored, 95) },
 		shown: { p50: percentile(shown, 50), p95: percentile(shown, 95) },
+		split: Object.fromEntries(
+			Object.entries(parts).map(([part, values]) => [
+				part,
+				{ p50: percentile(values, 50), p95: percentile(values, 95), count: values.length }
+			])
+		),
 		load: loads
 	};
 	console.log(
@@ -183,6 +217,14 @@ try {
 	);
 	console.log(
 		`  of which the pen's commit -> the follower's commit (server, check, IndexedDB): p50 ${ms(summary.stored.p50)}, p95 ${ms(summary.stored.p95)}; then -> painted: p50 ${ms(summary.shown.p50)}, p95 ${ms(summary.shown.p95)} (${stored.length} paired)`
+	);
+	const split = summary.split;
+	const part = (name) => `p50 ${ms(split[name].p50)}, p95 ${ms(split[name].p95)}`;
+	console.log(
+		`  split: pen's commit -> its append at the keeper (the pen's send, WebSocket, proxy) ${part('toKeeper')}; ` +
+			`-> on the table's feed (keeper's checks, the store) ${part('keeper')}; ` +
+			`-> the follower's commit (feed to the phone, its check, IndexedDB) ${part('toFollower')}; ` +
+			`-> painted ${part('paint')} (${split.toFollower.count} paired)`
 	);
 	mkdirSync('reports', { recursive: true });
 	writeFileSync('reports/live-paint.json', JSON.stringify(summary, null, '\t'));

@@ -31,17 +31,19 @@ import {
 	freePort,
 	natsVersion,
 	acceptedAfterReload,
+	keeperProbe,
 	reload,
+	reloadUntilAnswered,
 	spawnNode,
 	stopLeftOver,
 	type Node
 } from './nats';
 import {
 	DEFAULT_COST,
-	addTable,
 	hashOf,
 	hostCredential,
 	newPassword,
+	newTableId,
 	readRegistry,
 	revokeGroup,
 	revokeTable,
@@ -51,6 +53,7 @@ import {
 import { groupRequestSubject, readGroupRequest, type GroupRequest } from './requests';
 import { closedOf } from './open';
 import { startOpenTables, type OpenSettings } from './open-tables';
+import { tableMaker } from './opening';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
 import { startClerks } from './clerks';
 import { addStream, groupStream, record, tableStream } from './streams';
@@ -103,12 +106,22 @@ export async function startLive(options: LiveOptions) {
 	const host = await hostCredential(dataDir, cost);
 	// every group's clerk (clerks.ts): one password for this process, like the admin's
 	const clerkPass = newPassword();
+	// the server's own phone at a table of its own, a new one each start: it checks after each
+	// reload that the keeper's answers reach the phones (nats.ts, `reloadUntilAnswered`)
+	const probeTable = newTableId();
+	const probe = { user: `${probeTable}-r`, pass: newPassword() };
+	const probeUser = {
+		user: probe.user,
+		hash: await hashOf(probe.pass, cost),
+		role: 'reader' as const,
+		table: probeTable
+	};
 	const syncAlways = syncsAlways(natsVersion() ?? '');
 	const state: State = {
 		count,
 		nodes,
 		wsHost: options.wsHost,
-		users: [adminUser, host.user],
+		users: [adminUser, host.user, probeUser],
 		syncAlways,
 		clerk: await hashOf(clerkPass, cost),
 		groupBytes: options.limits?.groupBytes
@@ -148,6 +161,7 @@ export async function startLive(options: LiveOptions) {
 	// the one writer of every table's stream (docs/live.md, "Who writes: the keeper"); a group's
 	// board reads its open tables through an import too (config.ts), so no one else is answered
 	const keeper = startKeeper(nc, { ...options.keeper, log });
+	const answers = keeperProbe(nodes, probe, probeTable);
 	const clerks = startClerks(() => nodes.map((node) => `127.0.0.1:${node.port}`), clerkPass);
 	// a group's matches as entries, stored by each group's clerk (docs/wire.md, "Who writes")
 	const groupKeeper = startGroupKeeper(nc, clerks, { ...options.keeper, log });
@@ -169,6 +183,7 @@ export async function startLive(options: LiveOptions) {
 		const named = accountsNamed(registry);
 		if ([...named].some((one) => !accountsRead.has(one))) await reload(nodes, processes);
 		accountsRead = named;
+		await reloadUntilAnswered(answers.answered, () => reload(nodes, processes), log);
 	}
 
 	/** Waits until a new user is accepted and a table's user reaches the keeper (nats.ts). */
@@ -205,20 +220,7 @@ export async function startLive(options: LiveOptions) {
 		return next;
 	}
 
-	/** Tables at once, one reload for all (bench/live.mjs opens hundreds); `open`: any phone's. */
-	const createTables = (how: number, open = false) =>
-		serial(async () => {
-			const made = [];
-			for (let index = 0; index < how; index++) made.push(await addTable(registry, cost));
-			if (open) for (const { table } of made) registry.tables[table].open = true;
-			await save();
-			if (made.length) await accepted(made[made.length - 1].writer);
-			for (const table of made) await desk.tableStream(table.table);
-			if (made.length) log(`${made.length === 1 ? 'table' : 'tables'} ready`);
-			return made;
-		});
-	/** A new table: its credentials, its stream, the config reloaded. */
-	const createTable = async () => (await createTables(1))[0];
+	const { createTables, createTable } = tableMaker({ ...desk, serial });
 
 	// open tables (--open): any phone's, within limits, expired after a day without an entry
 	const openDoor = options.open
@@ -383,6 +385,7 @@ export async function startLive(options: LiveOptions) {
 			await keeper.stop();
 			await groupKeeper.stop();
 			await queue;
+			await answers.close();
 			await clerks.stop();
 			await nc.close().catch(() => {});
 			await Promise.all(processes.map((_, index) => this.kill(index, 'SIGTERM')));
