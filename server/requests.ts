@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { GroupId, TableAsked, TableId } from '../src/lib/wire/provision';
 import { GroupUser, Label } from '../src/lib/wire/schemas';
 import { MAX_REQUEST_BYTES } from '../src/lib/wire/limits';
+import { readJson } from '../src/lib/wire/json';
 
 /** Each request's body, by its kind (its subject's last word). */
 const BODIES = {
@@ -28,12 +29,8 @@ export const MEMBER_REQUESTS = ['invite', 'table', 'close', 'remove'] as const;
 
 /** A body's JSON, or undefined when it is not UTF-8 JSON of a sensible size. */
 export function jsonOf(bytes: Uint8Array): unknown {
-	if (bytes.length > MAX_REQUEST_BYTES) return undefined;
-	try {
-		return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-	} catch {
-		return undefined;
-	}
+	const read = readJson(bytes, MAX_REQUEST_BYTES);
+	return read.ok ? read.data : undefined;
 }
 
 /** Reads a request's body, or null when it is not one (then nothing is made). */

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { BoardTable } from '$lib/wire/provision';
+import { readJson } from '$lib/wire/json';
 
 /** The server's record of a group's table (`BoardTable`, written by the provisioning). */
 export const TableRegistration = BoardTable;
@@ -20,14 +21,9 @@ export function tableOfSubject(subject: string): string {
  * another table than its subject's (a member cannot make the board follow another group's table).
  */
 export function readRegistration(subject: string, bytes: Uint8Array): TableRegistration | null {
-	if (bytes.length > 16 * 1024) return null;
-	let data: unknown;
-	try {
-		data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-	} catch {
-		return null;
-	}
-	const parsed = v.safeParse(TableRegistration, data);
+	const read = readJson(bytes, 16 * 1024);
+	if (!read.ok) return null;
+	const parsed = v.safeParse(TableRegistration, read.data);
 	if (!parsed.success || parsed.output.table !== tableOfSubject(subject)) return null;
 	return parsed.output;
 }

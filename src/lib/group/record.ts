@@ -15,6 +15,7 @@ import {
 import { deeperThan } from '$lib/db/depth';
 import type { LogEntry, MatchRow, PlayerRow } from '$lib/db/schema';
 import { canonicalJson } from '$lib/wire/canonical';
+import { readJson } from '$lib/wire/json';
 import {
 	MAX_LOG,
 	MAX_MATCH_DEPTH,
@@ -94,14 +95,9 @@ export type Read =
 
 /** Bytes from the group as a version, or why not: nothing else is ever trusted. */
 export function readVersion(bytes: Uint8Array): Read {
-	if (bytes.length > MAX_VERSION_BYTES) return { ok: false, why: 'too-large' };
-	let data: unknown;
-	try {
-		data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-	} catch {
-		return { ok: false, why: 'not-json' };
-	}
-	const parsed = v.safeParse(Version, data);
+	const read = readJson(bytes, MAX_VERSION_BYTES);
+	if (!read.ok) return read;
+	const parsed = v.safeParse(Version, read.data);
 	return parsed.success ? { ok: true, version: parsed.output } : { ok: false, why: 'malformed' };
 }
 

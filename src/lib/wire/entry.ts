@@ -19,6 +19,7 @@ import {
 import { MATCH_ID } from '$lib/wire/names.js';
 import { PhoneId as Id, SeatName as Name, Time } from '$lib/wire/schemas';
 import { PUBLIC_KEY, SIGNATURE } from '$lib/wire/signing';
+import { readJson } from '$lib/wire/json';
 
 /**
  * A phone's public key (wire/signing.ts). Optional on the wire: a phone of an earlier build
@@ -122,13 +123,9 @@ function readAs<T extends typeof Entry | typeof SealEntry>(
 	most: number,
 	bytes: Uint8Array
 ): { ok: true; entry: v.InferOutput<T>; data: unknown } | Unreadable {
-	if (bytes.length > most) return { ok: false, why: 'too-large' };
-	let data: unknown;
-	try {
-		data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-	} catch {
-		return { ok: false, why: 'not-json' };
-	}
+	const read = readJson(bytes, most);
+	if (!read.ok) return read;
+	const data = read.data;
 	const parsed = v.safeParse(schema, data);
 	// `data`: the entry as sent, which its signature covers (the schema trims names)
 	return parsed.success
