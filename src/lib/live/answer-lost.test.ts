@@ -93,7 +93,7 @@ describe('an append whose answer is lost', () => {
 		await vi.waitFor(async () => expect(await storedAt(match)).not.toBeNull(), { timeout: 10_000 });
 		pen.readAgain();
 		expect(await answering).toEqual({ ok: true, seq: await storedAt(match), duplicate: false });
-		await vi.waitFor(() => expect(taken).toBe(1));
+		await vi.waitFor(() => expect(taken).toBe(1), { timeout: 10_000 });
 		await pen.close();
 	});
 
