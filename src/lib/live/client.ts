@@ -20,11 +20,13 @@ import {
 	readSubject
 } from '$lib/wire/names.js';
 import { watchConnection, type ConnectionStatus } from './connection';
+import { delivered, fed, same } from './feed';
 
 /** How long a phone waits for the keeper's answer before it counts itself offline. */
 const ANSWER_MS = 5_000;
 
 export type Append =
+	/** stored at `seq`; `duplicate`: an earlier try stored it (false: its entry came back first) */
 	| { readonly ok: true; readonly seq: number; readonly duplicate: boolean }
 	/** the table's log does not end where the entry says: another entry got there first */
 	| { readonly ok: false; readonly why: 'moved'; readonly length?: number }
@@ -56,25 +58,8 @@ export type Online = Extract<ConnectionStatus, 'online' | 'offline' | 'revoked'>
 const asTable = (status: ConnectionStatus): Online =>
 	status === 'refused' ? 'revoked' : status === 'connecting' ? 'offline' : status;
 
-/**
- * A message JetStream delivered (a consumer's, its reply names the ack): a phone's ask and
- * "still here" are plain publishes, while a leaked link of another table may point its consumer
- * at this table's subjects, and JetStream delivers there on the account's behalf (docs/live.md,
- * "Who writes: the keeper").
- */
-const delivered = (message: Msg) => !!message.reply;
-
 /** A read found the server's log shorter than what the phone took from it before. */
 const SHORTER = -1;
-
-/** A feed message's stream sequence and the one of its subject's entry before it, or null. */
-function fed(message: Msg): { seq: number; before: number } | null {
-	const seq = Number(message.headers?.get('Nats-Sequence'));
-	const before = Number(message.headers?.get('Nats-Last-Sequence'));
-	return Number.isSafeInteger(seq) && seq > 0 && Number.isSafeInteger(before) && before >= 0
-		? { seq, before }
-		: null;
-}
 
 export class LiveChannel {
 	readonly #nc: NatsConnection;
@@ -96,10 +81,20 @@ export class LiveChannel {
 	#fromStart = false;
 	/** told when the server holds fewer of the match's entries than this phone read */
 	#onShorter: () => void = () => {};
+	/** the appends waiting for their answer, each told when its own entry comes back (append) */
+	readonly #sending = new Set<{ bytes: Uint8Array; stored: (seq: number) => void }>();
+	/** how long an append waits for the keeper's answer (a test's own) */
+	readonly #answerMs: number;
 
-	constructor(nc: NatsConnection, table: string, match: string, { owns = false } = {}) {
+	constructor(
+		nc: NatsConnection,
+		table: string,
+		match: string,
+		{ owns = false, answerMs = ANSWER_MS } = {}
+	) {
 		this.#nc = nc;
 		this.#owns = owns;
+		this.#answerMs = answerMs;
 		this.#table = table;
 		this.#match = match;
 		// one watcher per connection, whichever screen opened it (connection.ts): a board's
@@ -135,12 +130,35 @@ export class LiveChannel {
 	 * the entry against the table's log (its position, the pen, the game's rules, the table's
 	 * quota) and stores it, or says why not. The entry's id makes a retry a no-op: one already
 	 * stored is answered as stored. The caller waits for each answer before the next append.
+	 * The entry itself, the same bytes, taken from the feed or a read page before the answer
+	 * came, is the keeper's "stored" too: only the keeper stores and feeds a table's entries, and
+	 * a config reload on nats-server 2.9 may lose its answer (docs/live.md, "A new table: config
+	 * reload"). A refusal comes from the answer only.
 	 */
 	async append(bytes: Uint8Array): Promise<Append> {
+		let sending;
+		const cameBack = new Promise<Append>((resolve) => {
+			sending = { bytes, stored: (seq: number) => resolve({ ok: true, seq, duplicate: false }) };
+			this.#sending.add(sending);
+		});
+		try {
+			return await Promise.race([this.#ask(bytes), cameBack]);
+		} finally {
+			this.#sending.delete(sending!);
+		}
+	}
+
+	/** An entry stored at `seq`, from the feed or a read page: an append waiting for it is answered. */
+	#stored(seq: number, bytes: Uint8Array) {
+		for (const sending of this.#sending) if (same(sending.bytes, bytes)) sending.stored(seq);
+	}
+
+	/** The keeper's answer to an append, or offline when none came in time. */
+	async #ask(bytes: Uint8Array): Promise<Append> {
 		let reply;
 		try {
 			reply = await this.#nc.request(appendSubject(this.#table, this.#match), bytes, {
-				timeout: ANSWER_MS
+				timeout: this.#answerMs
 			});
 		} catch (error) {
 			// the server refuses a follower's credential the subject: not this phone's to write
@@ -203,6 +221,10 @@ export class LiveChannel {
 				callback: (error, message) => {
 					// a consumer's delivery (its reply names the ack) is never the feed
 					if (error || delivered(message)) return;
+					// heard, not yet taken: the append it answers goes on at once, as the reader
+					// may be waiting for that append's sender (live/table.svelte.ts)
+					const at = fed(message);
+					if (at) this.#stored(at.seq, message.data);
 					heard.push(message);
 					wake();
 				}
@@ -267,7 +289,7 @@ export class LiveChannel {
 				const answer = await this.#nc.request(
 					readSubject(this.#table, this.#match),
 					JSON.stringify({ from: next }),
-					{ timeout: ANSWER_MS }
+					{ timeout: this.#answerMs }
 				);
 				if (readSlowDown(answer.data)) {
 					// the table's reads for the minute are spent (a leaked link's loop, or many
@@ -282,14 +304,17 @@ export class LiveChannel {
 			if (!page) return null;
 			// the server's last entry is before one this phone took: it came back shorter
 			if (next === from && page.last < from - 1) return SHORTER;
-			const entries = page.entries.filter(([seq]) => seq >= next);
-			for (const [index, [seq, text]] of entries.entries()) {
+			const entries = page.entries
+				.filter(([seq]) => seq >= next)
+				.map(([seq, text]) => [seq, encoder.encode(text)] as const);
+			for (const [seq, bytes] of entries) this.#stored(seq, bytes);
+			for (const [index, [seq, bytes]] of entries.entries()) {
 				if (this.#closed) return null;
 				// told to read again from the start while taking this page
 				if (this.#fromStart) return 0;
 				const after = entries.length - 1 - index;
 				const last = index === entries.length - 1;
-				await take(seq, encoder.encode(text), after + (last && seq < page.last ? 1 : 0));
+				await take(seq, bytes, after + (last && seq < page.last ? 1 : 0));
 				next = seq + 1;
 			}
 			// read to the end: what is stored is all taken; a page short of its end with nothing
