@@ -237,6 +237,19 @@ test('board: a hostile message on a table is refused by the board, and the cut b
 	await expect(board.getByTestId('board-refused-credential')).toContainText(
 		'Le serveur a refusé le lien de ce tableau'
 	);
+	// the refusal as a person sees it: phone and tablet, light and dark
+	for (const [width, height] of [
+		[360, 640],
+		[820, 1180]
+	]) {
+		await board.setViewportSize({ width, height });
+		for (const scheme of ['light', 'dark'] as const) {
+			await board.emulateMedia({ colorScheme: scheme });
+			await board.screenshot({
+				path: `test-results/shots/board/refused-${width}-fr-${scheme}.png`
+			});
+		}
+	}
 	await board.getByRole('button', { name: 'Oublier ce tableau ici' }).click();
 	await board.reload();
 	await expect(board.getByRole('alert')).toContainText('Ce lien de tableau est incomplet');

@@ -141,6 +141,8 @@ test('pen: a leaked link cannot take the pen from the phone at play; after its s
 	await ben.screenshot({ path: `${SHOTS}/pen-held-360-en-dark.png` });
 	await ben.setViewportSize({ width: 820, height: 1180 });
 	await ben.screenshot({ path: `${SHOTS}/pen-held-820-en-dark.png` });
+	await ben.emulateMedia({ colorScheme: 'light' });
+	await ben.screenshot({ path: `${SHOTS}/pen-held-820-en-light.png` });
 	await ben.setViewportSize({ width: 360, height: 640 });
 	await ben.emulateMedia({ colorScheme: 'light' });
 	// the table heard Ana: on Ben's screen she is no longer silent, his next tap asks
