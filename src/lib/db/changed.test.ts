@@ -153,7 +153,7 @@ describe('a deleted match leaves nothing of its live play', () => {
 		const link = { t: 'tablelive1', m: match.id, u: 'table-w', p: 'secret-secret-secret', r: 'w' };
 		await putLive(db, match.id, { link, name: 'Ana' });
 		await db.transaction('rw', db.links, db.sends, () =>
-			queueSend(db, match.id, 0, [{ kind: 'act', action: { type: 'take' } }])
+			queueSend(db, match, 0, [{ kind: 'act', action: { type: 'take' } }])
 		);
 		expect(await db.links.count()).toBe(1);
 		await removeMatch(match.id);

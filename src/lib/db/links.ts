@@ -1,5 +1,5 @@
 import type { PasspadDb } from './db';
-import type { LinkRow, PenSaid, SendChange, SendRow } from './schema';
+import type { LinkRow, MatchRow, PenSaid, SendChange, SendRow } from './schema';
 import { DEVICE_KEY, HOST_KEY } from './links-v9';
 import { TRACKED, trackHeard } from './changed';
 
@@ -93,18 +93,21 @@ export function deviceOf(db: PasspadDb, make: () => string, valid: RegExp): Prom
 
 /**
  * Inside the store's own transaction (db/log.ts): the change goes to the outbox when the match
- * is live here with a player's link, so nothing committed can go unsent (docs/wire.md). A
- * follower's link never writes; a match not live sends nothing.
+ * is live here with a player's link, or when it is a group's match not live here (the group's
+ * entries, docs/wire.md, "On the phone: one replicator"; group/entries.ts sends them), so
+ * nothing committed can go unsent. A follower's link never writes; a match in no group and not
+ * live sends nothing.
  */
 export async function queueSend(
 	db: PasspadDb,
-	match: string,
+	match: Pick<MatchRow, 'id' | 'group'>,
 	pos: number,
 	changes: readonly SendChange[]
 ): Promise<void> {
-	const row = await db.links.get(match);
-	if (row?.live?.link.r !== 'w') return;
-	await db.sends.bulkAdd(changes.map((change, at) => ({ match, pos: pos + at, change })));
+	const row = await db.links.get(match.id);
+	const live = row?.live?.link.r === 'w';
+	if (!live && (row?.live || match.group === null)) return;
+	await db.sends.bulkAdd(changes.map((change, at) => ({ match: match.id, pos: pos + at, change })));
 }
 
 /** The match's steps waiting to be sent, in the order they were made. */

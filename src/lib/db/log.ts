@@ -92,7 +92,7 @@ async function writeLog(
 				// a match that finishes, or is finished no longer (undo, edit), moves who wins what
 				await retally(db.totals, [[match, next]]);
 				// what a live table must be sent is written with the change (links.ts)
-				if (send.length > 0) await queueSend(db, matchId, expected, send);
+				if (send.length > 0) await queueSend(db, next, expected, send);
 				// and what its group must be sent, tracked with it (changed.ts)
 				await trackMatch(db, next);
 				return next;

@@ -8,7 +8,7 @@
  * is live.
  */
 import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
-import { readAnswer, type AppendRefusal } from '$lib/wire/append';
+import { askAppend, type Append } from './ask';
 import { READ_AGAIN_MS, readPage, readSlowDown, type Page } from '$lib/wire/read';
 import { PUBLIC_KEY, type Signer } from '$lib/wire/signing';
 import { hereHeaders } from '$lib/wire/here';
@@ -25,27 +25,7 @@ import { delivered, fed, same } from './feed';
 /** How long a phone waits for the keeper's answer before it counts itself offline. */
 const ANSWER_MS = 5_000;
 
-export type Append =
-	/** stored at `seq`; `duplicate`: an earlier try stored it (false: its entry came back first) */
-	| { readonly ok: true; readonly seq: number; readonly duplicate: boolean }
-	/** the table's log does not end where the entry says: another entry got there first */
-	| { readonly ok: false; readonly why: 'moved'; readonly length?: number }
-	/** the game's rules refused it (`code`, `params`: the reducer's), or a start past the first entry */
-	| {
-			readonly ok: false;
-			readonly why: 'refused';
-			readonly code?: string;
-			readonly params?: Readonly<Record<string, string | number>>;
-	  }
-	/**
-	 * not an entry (`not-passpad`), not this phone's to write (`not-yours`: a follower's
-	 * credential, or an entry only the pen writes), the table's store full (`full`), its quota
-	 * for the minute spent (`slow-down`: send it again in a while), or the pen taken from a
-	 * holder the keeper heard within the pen's silence (`pen-held`: ask for it)
-	 */
-	| { readonly ok: false; readonly why: Exclude<AppendRefusal, 'moved' | 'refused'> }
-	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
-	| { readonly ok: false; readonly why: 'offline' };
+export type { Append } from './ask';
 
 /**
  * The connection's status as a table sees it (connection.ts, one definition): revoked, the
@@ -153,27 +133,9 @@ export class LiveChannel {
 		for (const sending of this.#sending) if (same(sending.bytes, bytes)) sending.stored(seq);
 	}
 
-	/** The keeper's answer to an append, or offline when none came in time. */
-	async #ask(bytes: Uint8Array): Promise<Append> {
-		let reply;
-		try {
-			reply = await this.#nc.request(appendSubject(this.#table, this.#match), bytes, {
-				timeout: this.#answerMs
-			});
-		} catch (error) {
-			// the server refuses a follower's credential the subject: not this phone's to write
-			const said = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-			if (/permission/i.test(said)) return { ok: false, why: 'not-yours' };
-			return { ok: false, why: 'offline' };
-		}
-		const answer = readAnswer(reply.data);
-		if (!answer) return { ok: false, why: 'offline' };
-		if (answer.ok) return { ok: true, seq: answer.seq, duplicate: answer.duplicate };
-		if (answer.why === 'moved') return { ok: false, why: 'moved', length: answer.length };
-		if (answer.why === 'refused') {
-			return { ok: false, why: 'refused', code: answer.code, params: answer.params };
-		}
-		return { ok: false, why: answer.why };
+	/** The keeper's answer to an append, or offline when none came in time (ask.ts). */
+	#ask(bytes: Uint8Array): Promise<Append> {
+		return askAppend(this.#nc, appendSubject(this.#table, this.#match), bytes, this.#answerMs);
 	}
 
 	/**

@@ -32,7 +32,7 @@ export interface Step {
 }
 
 export async function nextStep(
-	port: LocalPort,
+	port: Pick<LocalPort, 'outbox'>,
 	table: LiveMatch,
 	here: readonly unknown[]
 ): Promise<Step | null> {

@@ -1,0 +1,215 @@
+/**
+ * A group's match leaves the phone as entries (docs/wire.md, "On the phone: one replicator"):
+ * a real nats-server and its keeper, a member's phone as a node client with its own database.
+ * The store writes each step to the outbox in the change's transaction; GroupEntries sends
+ * them in order to the group's append and seals the match once it is over.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NatsConnection } from '@nats-io/nats-core';
+import * as db from '$lib/db';
+import { illPass, type IllPassState } from '$lib/rules/ill-pass';
+import type { GameUi } from '$lib/games/types';
+import { RULES } from '$lib/rules/registry';
+import { MatchStore } from '$lib/match/store';
+import { startTestLive, type TestLive } from '$lib/live/test-server';
+import { ANA } from '$lib/live/fixtures';
+import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
+import { groupStreamOf } from '$lib/wire/names.js';
+import type { Entry, SealEntry } from '$lib/wire/entry';
+import { enteredIn, game, tally } from '../../../server/group-keeper-fixtures';
+import { accept, begin, type LiveMatch } from '$lib/live/replay';
+import { GroupEntries } from './entries';
+
+const ui = {
+	game: illPass,
+	describe: (action: { type: string; card?: number }, before: IllPassState, names: string[]) =>
+		`${names[before.seat]} ${action.type} ${action.card ?? before.faceUp}`
+} as unknown as GameUi;
+
+let server: TestLive;
+let club: Awaited<ReturnType<TestLive['live']['createGroup']>>;
+let nc: NatsConnection;
+let signer: Signer;
+
+beforeAll(async () => {
+	signer = await signerOf(await newKeyPair());
+	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
+	club = await server.live.createGroup('Thursday club', 'Ana’s phone');
+	nc = await server.phone(club.member);
+}, 60_000);
+afterAll(async () => {
+	await server?.stop();
+});
+
+async function phone(name = 'ana') {
+	const passpad = new db.PasspadDb(`${name}-${crypto.randomUUID()}`);
+	await passpad.open();
+	return passpad;
+}
+
+/** A match of the club recorded on `passpad`, and its store. */
+async function recorded(passpad: db.PasspadDb) {
+	const names = ['Ana', 'Ben', 'Chloé'];
+	const made = await db.createMatch(
+		{ game: 'ill-pass', config: game.config, names, group: club.group },
+		Date.now(),
+		passpad
+	);
+	return new MatchStore(ui, await db.loadLog(made.id, passpad), passpad);
+}
+
+const entries = (passpad: db.PasspadDb) =>
+	new GroupEntries({
+		db: passpad,
+		group: club.group,
+		nc,
+		signer,
+		by: ANA,
+		name: 'Ana',
+		rulesOf: (id) => RULES[id]
+	});
+
+/** What the group's stream holds of a match, in order (the server reads all). */
+async function stored(match: string) {
+	const jsm = await server.live.groupManager(club.group);
+	const found: { subject: string; data: Entry | SealEntry; seq: number }[] = [];
+	const last = (await jsm.streams.info(groupStreamOf(club.group))).state.last_seq;
+	for (let seq = 1; seq <= last; seq++) {
+		const message = await jsm.streams
+			.getMessage(groupStreamOf(club.group), { seq })
+			.catch(() => null);
+		if (message?.subject.includes(`.${match}`)) {
+			const data = JSON.parse(new TextDecoder().decode(message.data)) as Entry;
+			found.push({ subject: message.subject, data, seq });
+		}
+	}
+	return found;
+}
+
+/** The group's copy of the match, replayed from what it stores (entries only, no seal). */
+async function copyOf(match: string): Promise<LiveMatch> {
+	let copy: LiveMatch | null = null;
+	for (const { data, seq, subject } of await stored(match)) {
+		if (!subject.includes('.m.')) continue;
+		const verdict = copy
+			? accept(copy, data as Entry, seq)
+			: begin(data as Entry, seq, (id) => RULES[id]);
+		copy = (verdict as { live: LiveMatch }).live;
+	}
+	return copy!;
+}
+
+describe('a group’s match leaves the phone as entries', () => {
+	it('entries: each act, undo and edit recorded in a group reaches the keeper in order, signed with the phone’s key, and the outbox empties', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		await store.act({ type: 'reveal', card: 17 });
+		await store.act({ type: 'pass' });
+		await store.undo();
+		await store.act({ type: 'take' });
+		await store.edit({ kind: 'change', index: 0, action: { type: 'reveal', card: 18 } });
+		// written in the store's own transactions, before anything was sent
+		expect((await ana.sends.toArray()).map((row) => row.change.kind)).toEqual([
+			'act',
+			'act',
+			'undo',
+			'act',
+			'rewrite'
+		]);
+		expect(await entries(ana).send(store.match.id)).toEqual({ kind: 'done' });
+		const kept = await stored(store.match.id);
+		expect(kept.map((one) => (one.data as Entry).change.kind)).toEqual([
+			'start',
+			'act',
+			'act',
+			'undo',
+			'act',
+			'rewrite'
+		]);
+		expect(kept.every((one) => (one.data as Entry).key === signer.key)).toBe(true);
+		expect((await copyOf(store.match.id)).actions).toEqual(
+			(await db.loadLog(store.match.id, ana)).actions
+		);
+		expect(await ana.sends.count()).toBe(0);
+	});
+
+	it('entries: a crash between the commit and the send loses nothing, and a step already stored is not stored twice', async () => {
+		const name = `crash-${crypto.randomUUID()}`;
+		let ana = new db.PasspadDb(name);
+		await ana.open();
+		const store = await recorded(ana);
+		const id = store.match.id;
+		await store.act({ type: 'reveal', card: 20 });
+		ana.close();
+		// the app starts again on the same database: the step is there
+		ana = new db.PasspadDb(name);
+		await ana.open();
+		expect(await ana.sends.count()).toBe(1);
+		expect(await entries(ana).send(id)).toEqual({ kind: 'done' });
+		// the row's removal lost (a crash after the keeper stored it): it is not sent again
+		await ana.sends.add({
+			match: id,
+			pos: 0,
+			change: { kind: 'act', action: { type: 'reveal', card: 20 } }
+		});
+		expect(await entries(ana).send(id)).toEqual({ kind: 'done' });
+		expect((await stored(id)).map((one) => (one.data as Entry).change.kind)).toEqual([
+			'start',
+			'act'
+		]);
+		expect(await ana.sends.count()).toBe(0);
+	});
+
+	it('entries: a finished match is sealed by the pen, its whole log, notes and time played in one message', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		await store.setNotes('Ben’s first win');
+		await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action);
+		expect(store.match.status).toBe('finished');
+		expect(await entries(ana).send(store.match.id)).toEqual({ kind: 'done' });
+		const seals = (await stored(store.match.id)).filter((one) => one.subject.includes('.s.'));
+		expect(seals).toHaveLength(1);
+		const seal = seals[0].data as SealEntry;
+		expect(seal.change.log.map((one) => one.action)).toEqual(store.timeline.actions);
+		expect(seal.change.notes).toBe('Ben’s first win');
+		expect(seal.change.abandoned).toBe(false);
+		expect(seal.key).toBe(signer.key);
+	});
+
+	it('entries: an abandoned match is sealed as abandoned, though no step waits', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		await store.act({ type: 'reveal', card: 11 });
+		expect(await entries(ana).send(store.match.id)).toEqual({ kind: 'done' });
+		await store.abandon();
+		expect(await ana.sends.count()).toBe(0);
+		const sent = await entries(ana).sendAll([store.match.id]);
+		expect(sent.get(store.match.id)).toEqual({ kind: 'done' });
+		const seals = (await stored(store.match.id)).filter((one) => one.subject.includes('.s.'));
+		expect((seals[0]?.data as SealEntry | undefined)?.change.abandoned).toBe(true);
+	});
+
+	it('entries: a stale phone gets moved, its step kept and nothing of the group’s overwritten', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		const id = store.match.id;
+		await store.act({ type: 'reveal', card: 12 });
+		expect(await entries(ana).send(id)).toEqual({ kind: 'done' });
+		// the same key enters on another copy of this phone (a backup put back elsewhere)
+		await enteredIn(
+			nc,
+			club.group,
+			await copyOf(id),
+			{ kind: 'act', action: { type: 'pass' } },
+			signer,
+			ANA
+		);
+		await store.act({ type: 'take' });
+		expect(await entries(ana).send(id)).toEqual({ kind: 'moved' });
+		const rows = await ana.sends.toArray();
+		expect(rows).toHaveLength(1);
+		expect(rows[0].refused?.why).toBe('moved');
+		expect((await copyOf(id)).actions).toEqual([{ type: 'reveal', card: 12 }, { type: 'pass' }]);
+	});
+});

@@ -1,0 +1,264 @@
+/**
+ * A group's match leaving this phone as entries (docs/wire.md, "On the phone: one replicator";
+ * "Who writes": a group's match): the steps the store wrote to the `sends` outbox in the
+ * change's own transaction (db/links.ts, `queueSend`) are sent in order to the group's
+ * `append`, each signed with this phone's key, each row gone in the transaction that records
+ * it stored; once the match is over (its reducer says so, or abandoned) the pen sends `seal`.
+ * It is live play's sending (live/sending.ts `nextStep`, live/ask.ts, live/replay.ts), given the
+ * group's append and its stream instead of a table's. The whole-match versions still go as
+ * before (sender.ts), for phones that read only those ("Upgrade in place").
+ *
+ * Never merged: when the group holds entries this phone's log lacks (another phone's, or this
+ * phone is stale), nothing is sent; the first step waiting says `moved` and stays.
+ */
+import { DeliverPolicy, jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { PasspadDb } from '$lib/db/db';
+import { loadLog } from '$lib/db/log';
+import { readEntries } from '$lib/db/entries';
+import { linkOf, putSynced, refuseSend, sendDone, sendsOf } from '$lib/db/links';
+import type { MatchRow, SendRow } from '$lib/db/schema';
+import type { AnyGame, GameId } from '$lib/rules/common';
+import { canonicalJson } from '$lib/wire/canonical';
+import { newId, writeEntry, type Entry, type SealEntry } from '$lib/wire/entry';
+import { signed, type Signer } from '$lib/wire/signing';
+import { groupAppendSubject, groupEntriesOf, groupStreamOf } from '$lib/wire/names.js';
+import { askAppend, type Append } from '$lib/live/ask';
+import { held, readSigned, startOf } from '$lib/live/appending';
+import { accept, begin, nextEntry, settled, type LiveMatch } from '$lib/live/replay';
+import { nextStep } from '$lib/live/sending';
+import { relate } from '$lib/live/sync';
+
+/** How long a send waits for the keeper's answer before it counts this phone offline. */
+const ANSWER_MS = 5_000;
+/** How long a read of one match's entries waits for the first of them (none: a new match). */
+const READ_MS = 1_000;
+
+export interface EntriesOptions {
+	readonly db: PasspadDb;
+	readonly group: string;
+	readonly nc: NatsConnection;
+	/** what signs this phone's entries (live/keys.ts) */
+	readonly signer: Signer;
+	/** this phone's id on the wire */
+	readonly by: string;
+	/** whose phone it is: the start's pen */
+	readonly name: string;
+	readonly rulesOf: (game: GameId) => AnyGame | undefined;
+	readonly answerMs?: number;
+}
+
+/**
+ * How one match's sending ended: all of it stored (and sealed when over), or stopped: no
+ * answer, the group's quota for the minute spent, the group holding entries this phone lacks
+ * (`moved`, a conflict), or another refusal (kept on its step, worded by keeper-words.ts).
+ */
+export type Sent =
+	| { readonly kind: 'done' }
+	| { readonly kind: 'offline' }
+	| { readonly kind: 'slow-down' }
+	| { readonly kind: 'moved' }
+	| { readonly kind: 'refused'; readonly why: string; readonly code?: string };
+
+const DONE: Sent = { kind: 'done' };
+
+/** The group's copy of a match, read: null when it has none; 'offline' when not read. */
+type Copy = LiveMatch | null | 'offline' | 'unreadable';
+
+export class GroupEntries {
+	readonly #o: EntriesOptions;
+	readonly #js: JetStreamClient;
+	/** matches whose seal the keeper holds (this run): not sealed again */
+	readonly #sealed = new Set<string>();
+
+	constructor(options: EntriesOptions) {
+		this.#o = options;
+		this.#js = jetstream(options.nc);
+	}
+
+	/**
+	 * Every match of the group with steps waiting, and every one of `changed` (ids) that is over
+	 * and not known sealed (an abandon writes no step), each sent in turn.
+	 */
+	async sendAll(changed: readonly string[] = []): Promise<Map<string, Sent>> {
+		const { db } = this.#o;
+		const waiting = new Set((await db.sends.toArray()).map((row) => row.match));
+		for (const id of changed) if (!this.#sealed.has(id)) waiting.add(id);
+		const results = new Map<string, Sent>();
+		for (const id of waiting) {
+			const row = await db.matches.get(id);
+			if (row?.group !== this.#o.group) continue;
+			const result = await this.send(id);
+			results.set(id, result);
+			if (result.kind === 'offline') break;
+		}
+		return results;
+	}
+
+	/** One match's steps sent in order, then its seal when it is over. */
+	async send(id: string): Promise<Sent> {
+		const { db } = this.#o;
+		let copy = await this.#read(id);
+		// a few `moved` in a row are other phones' entries coming: read again each time
+		for (let moved = 0; moved < 3;) {
+			if (copy === 'offline') return { kind: 'offline' };
+			if (copy === 'unreadable') return { kind: 'refused', why: 'not-passpad' };
+			const log = await loadLog(id, db).catch(() => null);
+			if (!log || log.match.group !== this.#o.group) return DONE;
+			// a match at a live table is sent by the table (live/table.svelte.ts)
+			if ((await linkOf(db, id))?.live) return DONE;
+			if (copy === null) {
+				const start = await signed(startOf(this.#local(log.match), this.#o), this.#o.signer);
+				const answer = await this.#append(id, start);
+				if (answer.ok) {
+					const verdict = begin(start, answer.seq, this.#o.rulesOf);
+					if (verdict.kind !== 'applied') return { kind: 'refused', why: 'not-passpad' };
+					copy = verdict.live;
+					continue;
+				}
+				if (answer.why === 'moved') {
+					moved++;
+					copy = await this.#read(id);
+					continue;
+				}
+				return this.#stopped(answer, await this.#first(id), null);
+			}
+			const here = log.actions;
+			const step = await nextStep({ outbox: () => sendsOf(db, id) }, copy, here);
+			if (!step) {
+				// the group holds this phone's log: nothing waits any more
+				await putSynced(db, id, canonicalJson(here));
+				return this.#seal(log.match, copy);
+			}
+			const first = await this.#first(id);
+			// steps that no longer lead from the group's log are sent only when it is a part of ours
+			if (step.seq === undefined && relate(here, copy.actions).kind !== 'ahead') {
+				return this.#stopped({ ok: false, why: 'moved' }, first, copy, here);
+			}
+			if (step.refused && step.refused.held === held(here, copy)) {
+				return { kind: 'refused', why: step.refused.why, code: step.refused.code };
+			}
+			const entry = await signed(
+				nextEntry(copy, step.change, this.#o.by, newId(), Date.now()),
+				this.#o.signer
+			);
+			const verdict = accept(copy, entry, 0);
+			// not this phone's to write (the pen is another's): the keeper would refuse it too
+			if (verdict.kind !== 'applied') {
+				return this.#stopped({ ok: false, why: 'not-yours' }, first, copy, here);
+			}
+			const answer = await this.#append(id, entry);
+			if (answer.ok) {
+				copy = settled(verdict.live, entry.pos, answer.seq);
+				if (step.seq !== undefined) await sendDone(db, step.seq, id, null);
+				continue;
+			}
+			if (answer.why === 'moved') {
+				moved++;
+				copy = await this.#read(id);
+				continue;
+			}
+			return this.#stopped(answer, first, copy, here);
+		}
+		return this.#stopped({ ok: false, why: 'moved' }, await this.#first(id), null);
+	}
+
+	/** The first step waiting for the match (where a refusal is kept). */
+	async #first(id: string): Promise<SendRow | undefined> {
+		return (await sendsOf(this.#o.db, id))[0];
+	}
+
+	/** A send that stopped: a refusal is kept on the first step waiting, never sent again blind. */
+	async #stopped(
+		answer: Exclude<Append, { ok: true }>,
+		first: SendRow | undefined,
+		copy: LiveMatch | null,
+		here: readonly unknown[] = []
+	): Promise<Sent> {
+		if (answer.why === 'offline') return { kind: 'offline' };
+		if (answer.why === 'slow-down') return { kind: 'slow-down' };
+		const code = answer.why === 'refused' ? answer.code : undefined;
+		if (first?.seq !== undefined && copy) {
+			const params = answer.why === 'refused' ? answer.params : undefined;
+			await refuseSend(this.#o.db, first.seq, {
+				held: held(here, copy),
+				why: answer.why,
+				...(code ? { code } : {}),
+				...(params ? { params } : {})
+			});
+		}
+		if (answer.why === 'moved') return { kind: 'moved' };
+		return code ? { kind: 'refused', why: answer.why, code } : { kind: 'refused', why: answer.why };
+	}
+
+	/** The pen's seal, once the match is over and the group holds its whole log. */
+	async #seal(match: MatchRow, copy: LiveMatch): Promise<Sent> {
+		const abandoned = match.status === 'abandoned';
+		if (this.#sealed.has(match.id) || (match.status !== 'finished' && !abandoned)) return DONE;
+		// only the pen seals (server/group-seal.ts): another phone's match is its to seal
+		if (copy.pen.key !== this.#o.signer.key) return DONE;
+		const last = copy.entries[copy.entries.length - 1];
+		const seal: SealEntry = {
+			v: 1,
+			id: newId(),
+			match: match.id,
+			pos: copy.entries.length,
+			prev: last.id,
+			by: this.#o.by,
+			at: Date.now(),
+			change: {
+				kind: 'seal',
+				log: (await readEntries(this.#o.db, match.id)).map(({ action, at }) => ({
+					action: action as { type: string },
+					at
+				})),
+				notes: match.notes,
+				playedMs: match.playedMs,
+				abandoned
+			}
+		};
+		const answer = await this.#append(match.id, await signed(seal, this.#o.signer));
+		if (answer.ok || answer.why === 'sealed') {
+			this.#sealed.add(match.id);
+			return DONE;
+		}
+		return this.#stopped(answer, undefined, null);
+	}
+
+	#append(match: string, entry: Entry | SealEntry): Promise<Append> {
+		const subject = groupAppendSubject(this.#o.group, match);
+		return askAppend(this.#o.nc, subject, writeEntry(entry), this.#o.answerMs ?? ANSWER_MS);
+	}
+
+	#local(match: MatchRow) {
+		const { id, game, config, createdAt } = match;
+		return { id, game, config, createdAt, names: match.seats.map((seat) => seat.name) };
+	}
+
+	/** The group's entries of the match, each checked (signature, place, pen, rules) as read. */
+	async #read(id: string): Promise<Copy> {
+		const { group } = this.#o;
+		let copy: LiveMatch | null = null;
+		try {
+			const consumer = await this.#js.consumers.get(groupStreamOf(group), {
+				// one subject as a string: a list needs nats-server 2.10 (Debian's is 2.9)
+				filter_subjects: groupEntriesOf(group, id),
+				deliver_policy: DeliverPolicy.All
+			});
+			const messages = await consumer.fetch({ max_messages: 10_000, expires: READ_MS });
+			for await (const message of messages) {
+				const read = await readSigned(message.data);
+				if (!read.ok) return 'unreadable';
+				const verdict = copy
+					? accept(copy, read.entry, message.seq)
+					: begin(read.entry, message.seq, this.#o.rulesOf);
+				if (verdict.kind !== 'applied' && verdict.kind !== 'known') return 'unreadable';
+				copy = verdict.live;
+				if (message.info.pending === 0) break;
+			}
+		} catch {
+			return 'offline';
+		}
+		return copy;
+	}
+}
