@@ -115,6 +115,14 @@ export function sendsOf(db: PasspadDb, match: string): Promise<SendRow[]> {
 	return db.sends.where('match').equals(match).sortBy('seq');
 }
 
+/**
+ * Steps the server's log already holds (a group's match, group/entries.ts): those read, by
+ * `seq`, and no other, so a step committed since the outbox was read is still sent.
+ */
+export async function dropSends(db: PasspadDb, seqs: readonly number[]): Promise<void> {
+	if (seqs.length > 0) await db.sends.bulkDelete([...seqs]);
+}
+
 /** The keeper refused the step: it stays, with its refusal (never sent again blind). */
 export async function refuseSend(
 	db: PasspadDb,

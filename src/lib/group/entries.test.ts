@@ -20,6 +20,7 @@ import type { Entry, SealEntry } from '$lib/wire/entry';
 import { enteredIn, game, tally } from '../../../server/group-keeper-fixtures';
 import { accept, begin, type LiveMatch } from '$lib/live/replay';
 import { GroupEntries } from './entries';
+import { GroupSync } from './sync';
 
 const ui = {
 	game: illPass,
@@ -92,7 +93,7 @@ async function copyOf(match: string): Promise<LiveMatch> {
 	let copy: LiveMatch | null = null;
 	for (const { data, seq, subject } of await stored(match)) {
 		if (!subject.includes('.m.')) continue;
-		const verdict = copy
+		const verdict: ReturnType<typeof accept> = copy
 			? accept(copy, data as Entry, seq)
 			: begin(data as Entry, seq, (id) => RULES[id]);
 		copy = (verdict as { live: LiveMatch }).live;
@@ -165,7 +166,9 @@ describe('a group’s match leaves the phone as entries', () => {
 		const ana = await phone();
 		const store = await recorded(ana);
 		await store.setNotes('Ben’s first win');
-		await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action);
+		expect((await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action)).ok).toBe(
+			true
+		);
 		expect(store.match.status).toBe('finished');
 		expect(await entries(ana).send(store.match.id)).toEqual({ kind: 'done' });
 		const seals = (await stored(store.match.id)).filter((one) => one.subject.includes('.s.'));
@@ -211,5 +214,57 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(rows).toHaveLength(1);
 		expect(rows[0].refused?.why).toBe('moved');
 		expect((await copyOf(id)).actions).toEqual([{ type: 'reveal', card: 12 }, { type: 'pass' }]);
+	});
+});
+
+describe('the group’s sync sends its matches as entries too', () => {
+	it('entries: a match recorded in a group reaches the keeper entry by entry through GroupSync, sealed when over, and its whole-match version still goes', async () => {
+		const ana = await phone();
+		await ana.groups.add({
+			id: club.group,
+			name: 'Thursday club',
+			server: '',
+			user: club.member.user,
+			pass: club.member.pass,
+			role: 'member',
+			left: false,
+			joinedAt: 1
+		});
+		const sync = new GroupSync({
+			nc,
+			db: ana,
+			group: club.group,
+			phone: ANA,
+			entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+		});
+		sync.start();
+		try {
+			await sync.caughtUp();
+			const store = await recorded(ana);
+			// the score pad's one round (a whole game), then its result taken back and entered again
+			const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+			expect((await store.act(round)).ok).toBe(true);
+			expect((await store.undo()).ok).toBe(true);
+			expect((await store.act(round)).ok).toBe(true);
+			await sync.flush();
+			await sync.entriesSettled();
+			const kept = (await stored(store.match.id)).filter((one) => !one.subject.includes('.match.'));
+			// sealed: the keeper stores a seal only on its own log, action for action, then drops
+			// the match's entries (a new group's stream), so the seal is all that is left
+			expect(kept.map((one) => one.subject.split('.')[3])).toEqual(['s']);
+			expect((kept[0].data as SealEntry).change.log.map((one) => one.action)).toEqual([round]);
+			expect(sync.entriesSent.get(store.match.id)).toEqual({ kind: 'done' });
+			// the whole-match version, for phones that read only those (docs/wire.md, "Upgrade in place")
+			const jsm = await server.live.groupManager(club.group);
+			const version = await jsm.streams.getMessage(groupStreamOf(club.group), {
+				last_by_subj: `passpad.g.${club.group}.match.${store.match.id}`
+			});
+			expect(JSON.parse(new TextDecoder().decode(version!.data))).toMatchObject({
+				id: store.match.id
+			});
+			expect(await ana.sends.count()).toBe(0);
+		} finally {
+			await sync.stop();
+		}
 	});
 });

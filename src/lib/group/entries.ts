@@ -14,18 +14,17 @@
 import { DeliverPolicy, jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { PasspadDb } from '$lib/db/db';
-import { loadLog } from '$lib/db/log';
+import { loadLog, type Log } from '$lib/db/log';
 import { readEntries } from '$lib/db/entries';
-import { linkOf, putSynced, refuseSend, sendDone, sendsOf } from '$lib/db/links';
+import { dropSends, linkOf, refuseSend, sendDone, sendsOf } from '$lib/db/links';
 import type { MatchRow, SendRow } from '$lib/db/schema';
 import type { AnyGame, GameId } from '$lib/rules/common';
-import { canonicalJson } from '$lib/wire/canonical';
 import { newId, writeEntry, type Entry, type SealEntry } from '$lib/wire/entry';
 import { signed, type Signer } from '$lib/wire/signing';
 import { groupAppendSubject, groupEntriesOf, groupStreamOf } from '$lib/wire/names.js';
 import { askAppend, type Append } from '$lib/live/ask';
 import { held, readSigned, startOf } from '$lib/live/appending';
-import { accept, begin, nextEntry, settled, type LiveMatch } from '$lib/live/replay';
+import { accept, begin, nextEntry, settled, type LiveMatch, type Verdict } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 
@@ -42,8 +41,11 @@ export interface EntriesOptions {
 	readonly signer: Signer;
 	/** this phone's id on the wire */
 	readonly by: string;
-	/** whose phone it is: the start's pen */
-	readonly name: string;
+	/**
+	 * whose phone it is: the start's pen (a group's phone keeps no such name yet: the match's
+	 * first seat stands for it when none is given)
+	 */
+	readonly name?: string;
 	readonly rulesOf: (game: GameId) => AnyGame | undefined;
 	readonly answerMs?: number;
 }
@@ -103,12 +105,19 @@ export class GroupEntries {
 		for (let moved = 0; moved < 3;) {
 			if (copy === 'offline') return { kind: 'offline' };
 			if (copy === 'unreadable') return { kind: 'refused', why: 'not-passpad' };
-			const log = await loadLog(id, db).catch(() => null);
+			// the log and its outbox read together: a step committed meanwhile is in both or neither
+			const [log, read] = await db
+				.transaction('r', [db.matches, db.logs, db.sends], async () => {
+					const pair: [Log, SendRow[]] = [await loadLog(id, db), await sendsOf(db, id)];
+					return pair;
+				})
+				.catch((): [null, SendRow[]] => [null, []]);
 			if (!log || log.match.group !== this.#o.group) return DONE;
 			// a match at a live table is sent by the table (live/table.svelte.ts)
 			if ((await linkOf(db, id))?.live) return DONE;
 			if (copy === null) {
-				const start = await signed(startOf(this.#local(log.match), this.#o), this.#o.signer);
+				const me = { by: this.#o.by, name: this.#o.name ?? log.match.seats[0].name };
+				const start = await signed(startOf(this.#local(log.match), me), this.#o.signer);
 				const answer = await this.#append(id, start);
 				if (answer.ok) {
 					const verdict = begin(start, answer.seq, this.#o.rulesOf);
@@ -124,10 +133,15 @@ export class GroupEntries {
 				return this.#stopped(answer, await this.#first(id), null);
 			}
 			const here = log.actions;
-			const step = await nextStep({ outbox: () => sendsOf(db, id) }, copy, here);
+			const step = await nextStep({ outbox: async () => read }, copy, here);
 			if (!step) {
-				// the group holds this phone's log: nothing waits any more
-				await putSynced(db, id, canonicalJson(here));
+				// the group holds this phone's log: what was read to send is there (a step
+				// committed since is not: it is sent next)
+				await dropSends(
+					db,
+					read.map((row) => row.seq!)
+				);
+				if ((await sendsOf(db, id)).length > 0) continue;
 				return this.#seal(log.match, copy);
 			}
 			const first = await this.#first(id);
@@ -249,7 +263,7 @@ export class GroupEntries {
 			for await (const message of messages) {
 				const read = await readSigned(message.data);
 				if (!read.ok) return 'unreadable';
-				const verdict = copy
+				const verdict: Verdict = copy
 					? accept(copy, read.entry, message.seq)
 					: begin(read.entry, message.seq, this.#o.rulesOf);
 				if (verdict.kind !== 'applied' && verdict.kind !== 'known') return 'unreadable';

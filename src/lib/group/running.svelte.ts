@@ -5,6 +5,7 @@
  * brings the NATS client), only on a phone that belongs to a group (groups.ts).
  */
 import type { NatsConnection } from '@nats-io/nats-core';
+import type { GameId } from '$lib/rules/common';
 import { database } from '$lib/db/db';
 import type { GroupRow } from '$lib/db/schema';
 import { openConnection, type Connection } from '$lib/live/connection';
@@ -13,6 +14,19 @@ import { newId } from '$lib/live/protocol';
 import { GroupSync, type Settle, type Settled, type SyncStatus } from './sync';
 import { invite, removeMember, type NewMember, type Provisioned } from '$lib/wire/provision';
 import type { Thing } from './record';
+import { phoneSigner } from '$lib/live/keys';
+
+/**
+ * A group's matches also leave as entries (docs/wire.md, "On the phone: one replicator"),
+ * signed with this phone's key; the rules are loaded when the first is sent.
+ */
+const ENTRIES = {
+	signer: () => phoneSigner(),
+	rulesOf: async () => {
+		const { RULES } = await import('$lib/rules/registry');
+		return (game: GameId) => RULES[game];
+	}
+};
 
 interface Running {
 	sync: GroupSync;
@@ -47,7 +61,7 @@ class RunningGroups {
 		const phone = await deviceId(newId).catch(newId);
 		// stopped (left) while this phone's id was read
 		if (this.#starting.get(group.id) === undefined) return;
-		const sync = new GroupSync({ db: database(), group: group.id, phone });
+		const sync = new GroupSync({ db: database(), group: group.id, phone, entries: ENTRIES });
 		const running: Running = { sync, nc: null, connection: null };
 		this.#running.set(group.id, running);
 		sync.onStatus((status) => {

@@ -26,6 +26,11 @@ import { watchConnection, type Connection } from '$lib/live/connection';
 import { drain } from './changes';
 import { settleConflict, type Settle, type Settled } from './settle';
 import type { Thing } from './record';
+import { changedOf } from '$lib/db/changed';
+import { OneLook } from '$lib/live/sending';
+import type { Signer } from '$lib/wire/signing';
+import type { AnyGame, GameId } from '$lib/rules/common';
+import type { GroupEntries, Sent } from './entries';
 
 export type { Online, SyncStatus, RefusedNote } from './status';
 export type { Settle, Settled } from './settle';
@@ -35,7 +40,19 @@ export type { ConflictRow };
  * The core's options (core.ts), and the connection: none yet, the phone queues its own changes
  * and counts them until `connect` (docs/group.md).
  */
-export type GroupSyncOptions = Omit<CoreOptions, 'online'> & { nc?: NatsConnection };
+export type GroupSyncOptions = Omit<CoreOptions, 'online'> & {
+	nc?: NatsConnection;
+	/** the group's matches also sent as entries (entries.ts): this phone's key and the rules */
+	entries?: EntriesWiring;
+};
+
+/** What sending a group's matches as entries needs, loaded when first sent (entries.ts). */
+export interface EntriesWiring {
+	readonly signer: () => Promise<Signer>;
+	readonly rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>;
+	/** whose phone it is, the pen's name in a match's start (else its first seat's) */
+	readonly name?: string;
+}
 
 export class GroupSync {
 	readonly group: string;
@@ -48,9 +65,18 @@ export class GroupSync {
 	/** the connection's one status (live/connection.ts), followed from `#begin` to `stop` */
 	#connection: Connection | null = null;
 	#unwatchConnection: () => void = () => {};
+	readonly #wiring: EntriesWiring | undefined;
+	#entries: GroupEntries | null = null;
+	/** matches changed here since the last look at the entries (an abandon writes no step) */
+	readonly #touched = new Set<string>();
+	/** the entries' sending, one look at a time beside the versions' (entries.ts) */
+	readonly #entriesLook = new OneLook(() => this.#sendEntries());
+	/** how each match's entries last went (a refusal, a conflict), for the group's page */
+	readonly entriesSent = new Map<string, Sent>();
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
+		this.#wiring = options.entries;
 		this.#core = new SyncCore({ ...options, online: !!options.nc });
 		this.#reader = new GroupReader(this.#core);
 		this.#sender = new GroupSender(this.#core);
@@ -120,9 +146,51 @@ export class GroupSync {
 	 * the outbox is empty, or what is left cannot go yet (offline, stale, refused).
 	 */
 	async flush(): Promise<void> {
+		if (this.#wiring) {
+			for (const row of await changedOf(this.#core.db, this.group)) {
+				if (row.subject.startsWith('match.')) this.#touched.add(row.subject.slice(6));
+			}
+		}
 		await this.#core.serial(() => drain(this.#core));
 		await this.#sender.send();
 		await this.#core.board.refresh();
+		// the whole-match versions first, as before (older phones read only those)
+		if (this.#wiring) void this.#entriesLook.ask();
+	}
+
+	/** Resolves once the entries' sending asked so far has run (tests). */
+	entriesSettled(): Promise<void> {
+		return this.#entriesLook.ask();
+	}
+
+	/** The group's matches with steps waiting, or over, sent as entries (entries.ts). */
+	async #sendEntries(): Promise<void> {
+		const core = this.#core;
+		const wiring = this.#wiring;
+		if (!wiring || !this.#connected || core.closed || core.board.online !== 'online') return;
+		if (!this.#entries) {
+			const [{ GroupEntries }, signer, rulesOf] = await Promise.all([
+				import('./entries'),
+				wiring.signer(),
+				wiring.rulesOf()
+			]);
+			this.#entries ??= new GroupEntries({
+				db: core.db,
+				group: this.group,
+				nc: core.nc,
+				signer,
+				by: core.phone,
+				name: wiring.name,
+				rulesOf
+			});
+		}
+		const touched = [...this.#touched];
+		this.#touched.clear();
+		for (const [match, sent] of await this.#entries.sendAll(touched)) {
+			this.entriesSent.set(match, sent);
+			// not sent for want of an answer: looked at again with the next flush
+			if (sent.kind === 'offline' || sent.kind === 'slow-down') this.#touched.add(match);
+		}
 	}
 
 	async stop(): Promise<void> {
