@@ -84,12 +84,13 @@ export class GroupEntries {
 	 */
 	async sendAll(changed: readonly string[] = []): Promise<Map<string, Sent>> {
 		const { db } = this.#o;
-		const waiting = new Set((await db.sends.toArray()).map((row) => row.match));
-		for (const id of changed) if (!this.#sealed.has(id)) waiting.add(id);
+		const stepped = new Set((await db.sends.toArray()).map((row) => row.match));
 		const results = new Map<string, Sent>();
-		for (const id of waiting) {
+		for (const id of new Set([...stepped, ...changed])) {
 			const row = await db.matches.get(id);
 			if (row?.group !== this.#o.group) continue;
+			const over = row.status === 'finished' || row.status === 'abandoned';
+			if (!stepped.has(id) && (!over || this.#sealed.has(id))) continue;
 			const result = await this.send(id);
 			results.set(id, result);
 			if (result.kind === 'offline') break;
@@ -116,6 +117,9 @@ export class GroupEntries {
 			// a match at a live table is sent by the table (live/table.svelte.ts)
 			if ((await linkOf(db, id))?.live) return DONE;
 			if (copy === null) {
+				// the group has none of it: this phone starts it only with steps of its own to send
+				// (a match another phone recorded and sent only as versions is that phone's)
+				if (read.length === 0) return DONE;
 				const me = { by: this.#o.by, name: this.#o.name ?? log.match.seats[0].name };
 				const start = await signed(startOf(this.#local(log.match), me), this.#o.signer);
 				const answer = await this.#append(id, start);
