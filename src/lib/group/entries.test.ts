@@ -193,6 +193,19 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect((seals[0]?.data as SealEntry | undefined)?.change.abandoned).toBe(true);
 	});
 
+	it('entries: a finished match with no step of this phone’s (another phone recorded it, sent as versions) is never started here', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+		expect((await store.act(round)).ok).toBe(true);
+		// as the group's version of another phone's match writes it: no step waits here
+		await ana.sends.clear();
+		expect(await entries(ana).sendAll([store.match.id])).toEqual(
+			new Map([[store.match.id, { kind: 'done' }]])
+		);
+		expect(await stored(store.match.id)).toEqual([]);
+	});
+
 	it('entries: a stale phone gets moved, its step kept and nothing of the group’s overwritten', async () => {
 		const ana = await phone();
 		const store = await recorded(ana);
