@@ -88,6 +88,7 @@ export function sealOf(
 		at: Date.now(),
 		change: {
 			kind: 'seal',
+			start: copy.start,
 			log: (log ?? copy.actions).map((action, at) => ({
 				action: action as { type: string },
 				at: 1_700_000_000_000 + at

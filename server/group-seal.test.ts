@@ -52,6 +52,7 @@ function sealOf(
 		at: 3,
 		change: {
 			kind: 'seal',
+			start: live.start,
 			log: live.actions.map((action, at) => ({ action: action as { type: string }, at })),
 			notes: '',
 			playedMs: null,
@@ -78,6 +79,14 @@ describe('what seals a group’s match', () => {
 	it('seal: another log than the server’s is refused', () => {
 		const log = [{ action: { type: 'pass' }, at: 1 }];
 		expect(judgeSeal(over, sealOf(over, {}, { log }))).toEqual({ ok: false, why: 'not-the-log' });
+	});
+
+	it('seal: another start than the server’s (another game, config or seats) is refused', () => {
+		const start = { ...over.live!.start, names: ['Ana', 'Ben', 'Zoé'] };
+		expect(judgeSeal(over, sealOf(over, {}, { start }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
 	});
 
 	it('seal: only the pen seals', () => {

@@ -1,7 +1,7 @@
 // Whether the keeper stores a group match's seal (docs/wire.md, "What travels": `seal`; "Where
 // it is stored": sealing): pure, so each refusal is tested without a server. Only the pen
 // seals, at the end of the log the server holds, once the game's own reducer says the match is
-// over (or the pen abandons it), and the seal's log must be the server's: a seal is what a new
+// over (or the pen abandons it), and the seal's start and log must be the server's: a seal is what a new
 // phone reads instead of the match's entries, so it says nothing the entries did not.
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
@@ -45,7 +45,10 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 		return { ok: false, why: 'not-over' };
 	}
 	const actions = change.log.map((one) => one.action);
-	if (canonicalJson(actions) !== canonicalJson(live.actions)) {
+	if (
+		canonicalJson(actions) !== canonicalJson(live.actions) ||
+		canonicalJson(change.start) !== canonicalJson(live.start)
+	) {
 		return { ok: false, why: 'not-the-log' };
 	}
 	return 'store';

@@ -176,6 +176,8 @@ describe('a group’s match leaves the phone as entries', () => {
 		const seal = seals[0].data as SealEntry;
 		expect(seal.change.log.map((one) => one.action)).toEqual(store.timeline.actions);
 		expect(seal.change.notes).toBe('Ben’s first win');
+		// the start with it: the keeper drops the entries, so a new phone reads the match from it
+		expect(seal.change.start).toMatchObject({ game: 'ill-pass', names: ['Ana', 'Ben', 'Chloé'] });
 		expect(seal.change.abandoned).toBe(false);
 		expect(seal.key).toBe(signer.key);
 	});

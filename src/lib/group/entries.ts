@@ -226,6 +226,7 @@ export class GroupEntries {
 			at: Date.now(),
 			change: {
 				kind: 'seal',
+				start: copy.start,
 				log: (await readEntries(this.#o.db, match.id)).map(({ action, at }) => ({
 					action: action as { type: string },
 					at

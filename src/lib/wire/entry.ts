@@ -95,14 +95,20 @@ export const Entry = v.object(envelope);
 export type Entry = v.InferOutput<typeof Entry>;
 
 /**
- * A finished match sealed (docs/wire.md, "What travels"): its whole log, each action with the
- * time it was entered, and what the match's row keeps besides (its notes, its time played, and
+ * A finished match sealed (docs/wire.md, "What travels"): its start, its whole log, each action
+ * with the time it was entered, and what the match's row keeps besides (its notes, its time played, and
  * whether it was abandoned), so a new phone reads one message per finished match. Written by
  * the pen once the game's own reducer says the match is over, or when it is abandoned; its log
  * is the one the server holds (server/group-seal.ts).
  */
 export const Seal = v.object({
 	kind: v.literal('seal'),
+	/**
+	 * the match's start as the server holds it (game, config, seats, the first pen): the
+	 * keeper drops the match's entries once sealed, start included, so a new phone reads the
+	 * match from this one message
+	 */
+	start: Start,
 	log: v.pipe(v.array(v.object({ action: Action, at: Time })), v.maxLength(MAX_LOG)),
 	notes: v.pipe(v.string(), v.maxLength(NOTES_MAX_LENGTH)),
 	/** the time played, in milliseconds (db/played.ts); null: never measured */
