@@ -5,6 +5,7 @@
  * pen's seal of it.
  */
 import { expect } from 'vitest';
+import { newId as newPlayerId } from '../src/lib/wire/ids';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { ANA, startEntry } from '../src/lib/live/fixtures';
 import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
@@ -89,6 +90,8 @@ export function sealOf(
 		change: {
 			kind: 'seal',
 			start: copy.start,
+			players: copy.start.names.map(() => newPlayerId()),
+			playedByHand: false,
 			log: (log ?? copy.actions).map((action, at) => ({
 				action: action as { type: string },
 				at: 1_700_000_000_000 + at

@@ -4,6 +4,7 @@ import { nextEntry } from '../src/lib/live/replay';
 import { seeded } from '../src/lib/rules/common';
 import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
+import { newId as newPlayerId } from '../src/lib/wire/ids';
 import { EMPTY, fold, type Copy } from './judge';
 import { afterSeal, judgeSeal } from './group-seal';
 
@@ -53,6 +54,8 @@ function sealOf(
 		change: {
 			kind: 'seal',
 			start: live.start,
+			players: live.start.names.map(() => newPlayerId()),
+			playedByHand: false,
 			log: live.actions.map((action, at) => ({ action: action as { type: string }, at })),
 			notes: '',
 			playedMs: null,
@@ -84,6 +87,11 @@ describe('what seals a group’s match', () => {
 	it('seal: another start than the server’s (another game, config or seats) is refused', () => {
 		const start = { ...over.live!.start, names: ['Ana', 'Ben', 'Zoé'] };
 		expect(judgeSeal(over, sealOf(over, {}, { start }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		// a player for each seat, no more, no fewer
+		expect(judgeSeal(over, sealOf(over, {}, { players: [newPlayerId()] }))).toEqual({
 			ok: false,
 			why: 'not-the-log'
 		});

@@ -47,7 +47,8 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 	const actions = change.log.map((one) => one.action);
 	if (
 		canonicalJson(actions) !== canonicalJson(live.actions) ||
-		canonicalJson(change.start) !== canonicalJson(live.start)
+		canonicalJson(change.start) !== canonicalJson(live.start) ||
+		change.players.length !== live.start.names.length
 	) {
 		return { ok: false, why: 'not-the-log' };
 	}

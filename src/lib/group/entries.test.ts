@@ -178,6 +178,7 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(seal.change.notes).toBe('Ben’s first win');
 		// the start with it: the keeper drops the entries, so a new phone reads the match from it
 		expect(seal.change.start).toMatchObject({ game: 'ill-pass', names: ['Ana', 'Ben', 'Chloé'] });
+		expect(seal.change.players).toEqual(store.match.seats.map((seat) => seat.playerId));
 		expect(seal.change.abandoned).toBe(false);
 		expect(seal.key).toBe(signer.key);
 	});

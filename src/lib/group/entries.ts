@@ -227,6 +227,8 @@ export class GroupEntries {
 			change: {
 				kind: 'seal',
 				start: copy.start,
+				players: match.seats.map((seat) => seat.playerId),
+				playedByHand: match.playedByHand,
 				log: (await readEntries(this.#o.db, match.id)).map(({ action, at }) => ({
 					action: action as { type: string },
 					at

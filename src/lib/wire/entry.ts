@@ -17,7 +17,7 @@ import {
 	NOTES_MAX_LENGTH
 } from '$lib/wire/limits';
 import { MATCH_ID } from '$lib/wire/names.js';
-import { PhoneId as Id, SeatName as Name, Time } from '$lib/wire/schemas';
+import { PasspadId, PhoneId as Id, SeatName as Name, Time } from '$lib/wire/schemas';
 import { PUBLIC_KEY, SIGNATURE } from '$lib/wire/signing';
 import { readJson } from '$lib/wire/json';
 
@@ -109,6 +109,13 @@ export const Seal = v.object({
 	 * match from this one message
 	 */
 	start: Start,
+	/**
+	 * the group's player of each seat, in the start's order (the group's record names players,
+	 * the start only names seats: docs/group.md)
+	 */
+	players: v.pipe(v.array(PasspadId), v.maxLength(MAX_SEATS)),
+	/** the time played was set by hand (db/played.ts) */
+	playedByHand: v.boolean(),
 	log: v.pipe(v.array(v.object({ action: Action, at: Time })), v.maxLength(MAX_LOG)),
 	notes: v.pipe(v.string(), v.maxLength(NOTES_MAX_LENGTH)),
 	/** the time played, in milliseconds (db/played.ts); null: never measured */
