@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startMatch } from './helpers';
+import { startLiveApp } from './live';
+import { groupStreamOf } from '../src/lib/wire/names.js';
+
+// A group's match leaves the phone as entries too (docs/group.md, "On the phone: what
+// leaves"): recorded in the app for a group, its entries reach the keeper, signed, and once
+// over it is sealed; the whole-match version still goes, for phones on an older build.
+
+let app: Awaited<ReturnType<typeof startLiveApp>>;
+
+test.describe.configure({ timeout: 180_000 });
+test.beforeEach(async () => {
+	app = await startLiveApp();
+});
+test.afterEach(async () => {
+	await app?.stop();
+});
+
+/** The groups this phone belongs to, read from its database. */
+function groupsOf(page: Page) {
+	return page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open('passpad');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const rows = await new Promise<{ id: string }[]>((resolve, reject) => {
+			const request = db.transaction('groups').objectStore('groups').getAll();
+			request.onsuccess = () => resolve(request.result as { id: string }[]);
+			request.onerror = () => reject(request.error);
+		});
+		db.close();
+		return rows.map((row) => row.id);
+	});
+}
+
+/** The kinds of the group's subjects holding the match on the server (m, s, match). */
+async function onServer(group: string, match: string) {
+	const jsm = await app.live.groupManager(group);
+	const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
+	return Object.keys(info.state.subjects ?? {})
+		.filter((subject) => subject.includes(`.${match}`))
+		.map((subject) => subject.split('.')[3])
+		.sort();
+}
+
+async function revealTake(page: Page, card: number) {
+	await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
+	await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
+	await expect(page.getByTestId('face-up')).toHaveCount(0);
+}
+
+test('group entries: a match recorded for a group reaches the keeper as entries while played, is sealed once over, and its version still goes', async ({
+	browser
+}) => {
+	const context = await browser.newContext({
+		baseURL: app.origin,
+		viewport: { width: 360, height: 640 },
+		isMobile: true,
+		hasTouch: true,
+		locale: 'en-GB'
+	});
+	const ana = await context.newPage();
+	await ana.goto(app.hostLink);
+	await expect(ana.getByRole('status')).not.toBeEmpty();
+	await ana.goto('/group');
+	await ana.getByLabel("The group's name").fill('Jeudi au club');
+	await ana.getByRole('button', { name: 'Create a group' }).click();
+	await expect(ana.getByTestId('group-state')).toContainText('Up to date', { timeout: 20_000 });
+	const [group] = await groupsOf(ana);
+
+	await startMatch(ana, "I'll Pass", ['Ana', 'Ben', 'Chloé'], {
+		setup: async (page) => {
+			await page.getByRole('radio', { name: 'Jeudi au club' }).check();
+		}
+	});
+	const match = ana.url().split('/match/')[1];
+	await revealTake(ana, 3);
+	// while played: its entries (start and the steps) beside its whole-match version
+	await expect
+		.poll(() => onServer(group, match), { timeout: 30_000 })
+		.toEqual(['m', 'm', 'm', 'match']);
+
+	// the rest of a whole match, each seat taking what it reveals (group.e2e.ts's playHands)
+	const hands = [
+		[3, 4, 5, 6, 7, 8, 9, 10],
+		[11, 12, 13, 15, 17, 19, 21, 23],
+		[14, 16, 18, 20, 22, 24, 25, 26]
+	];
+	const cards = Array.from({ length: 8 }, (_, turn) => hands.map((hand) => hand[turn])).flat();
+	for (const card of cards.slice(1)) await revealTake(ana, card);
+	await expect(ana.getByTestId('outcome')).toContainText('Match over');
+	// over: sealed, the entries dropped by the keeper, the version still there
+	await expect.poll(() => onServer(group, match), { timeout: 30_000 }).toEqual(['match', 's']);
+	await context.close();
+});
