@@ -4,8 +4,9 @@ import { startLiveApp } from './live';
 import { groupStreamOf } from '../src/lib/wire/names.js';
 
 // A group's match leaves the phone as entries too (docs/group.md, "On the phone: what
-// leaves"): recorded in the app for a group, its entries reach the keeper, signed, and once
-// over it is sealed; the whole-match version still goes, for phones on an older build.
+// leaves"): recorded in the app for a group, its entries reach the keeper, signed; the
+// whole-match version still goes, for phones on an older build. Not sealed in the app yet:
+// the keeper's purge after a seal stops an older phone reading the group (two-builds.e2e.ts).
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 
@@ -51,7 +52,7 @@ async function revealTake(page: Page, card: number) {
 	await expect(page.getByTestId('face-up')).toHaveCount(0);
 }
 
-test('group entries: a match recorded for a group reaches the keeper as entries while played, is sealed once over, and its version still goes', async ({
+test('group entries: a match recorded for a group reaches the keeper as entries, each step one, and its version still goes; not sealed during the transition', async ({
 	browser
 }) => {
 	const context = await browser.newContext({
@@ -91,7 +92,9 @@ test('group entries: a match recorded for a group reaches the keeper as entries 
 	const cards = Array.from({ length: 8 }, (_, turn) => hands.map((hand) => hand[turn])).flat();
 	for (const card of cards.slice(1)) await revealTake(ana, card);
 	await expect(ana.getByTestId('outcome')).toContainText('Match over');
-	// over: sealed, the entries dropped by the keeper, the version still there
-	await expect.poll(() => onServer(group, match), { timeout: 30_000 }).toEqual(['match', 's']);
+	// over: every step an entry (the start and 48 actions), no seal, the version still there
+	await expect
+		.poll(() => onServer(group, match), { timeout: 30_000 })
+		.toEqual([...Array.from({ length: 49 }, () => 'm'), 'match']);
 	await context.close();
 });

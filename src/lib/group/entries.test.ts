@@ -183,6 +183,28 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(seal.key).toBe(signer.key);
 	});
 
+	it('entries: with sealing off (the app during the transition), a finished match keeps its entries and is not sealed', async () => {
+		const ana = await phone();
+		const store = await recorded(ana);
+		expect((await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action)).ok).toBe(
+			true
+		);
+		const unsealed = new GroupEntries({
+			db: ana,
+			group: club.group,
+			nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id],
+			seal: false
+		});
+		expect(await unsealed.send(store.match.id)).toEqual({ kind: 'done' });
+		expect((await stored(store.match.id)).map((one) => one.subject.split('.')[3])).toEqual([
+			'm',
+			'm'
+		]);
+	});
+
 	it('entries: an abandoned match is sealed as abandoned, though no step waits', async () => {
 		const ana = await phone();
 		const store = await recorded(ana);

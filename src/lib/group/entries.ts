@@ -48,6 +48,12 @@ export interface EntriesOptions {
 	readonly name?: string;
 	readonly rulesOf: (game: GameId) => AnyGame | undefined;
 	readonly answerMs?: number;
+	/**
+	 * whether the pen seals a match once over (default true). The app does not yet: the
+	 * keeper's purge after a seal stops a phone on an older build reading the group (docs/group.md,
+	 * "On the phone: what leaves"), and nothing an older phone sees may change.
+	 */
+	readonly seal?: boolean;
 }
 
 /**
@@ -211,6 +217,7 @@ export class GroupEntries {
 
 	/** The pen's seal, once the match is over and the group holds its whole log. */
 	async #seal(match: MatchRow, copy: LiveMatch): Promise<Sent> {
+		if (this.#o.seal === false) return DONE;
 		const abandoned = match.status === 'abandoned';
 		if (this.#sealed.has(match.id) || (match.status !== 'finished' && !abandoned)) return DONE;
 		// only the pen seals (server/group-seal.ts): another phone's match is its to seal

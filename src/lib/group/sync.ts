@@ -52,6 +52,8 @@ export interface EntriesWiring {
 	readonly rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>;
 	/** whose phone it is, the pen's name in a match's start (else its first seat's) */
 	readonly name?: string;
+	/** whether a match over is sealed (entries.ts `seal`) */
+	readonly seal?: boolean;
 }
 
 export class GroupSync {
@@ -181,6 +183,7 @@ export class GroupSync {
 				signer,
 				by: core.phone,
 				name: wiring.name,
+				seal: wiring.seal,
 				rulesOf
 			});
 		}
