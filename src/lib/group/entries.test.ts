@@ -306,3 +306,58 @@ describe('the group’s sync sends its matches as entries too', () => {
 		}
 	});
 });
+
+describe('a phone reading the group while a match is sealed', () => {
+	it('entries: a member’s reader of today’s build takes the sealed match’s version and the next match after the keeper’s purge', async () => {
+		const { member } = await server.live.invite(club.group, 'Ben’s phone');
+		const join = async (passpad: db.PasspadDb, credential: { user: string; pass: string }) => {
+			await passpad.groups.add({
+				id: club.group,
+				name: 'Thursday club',
+				server: '',
+				user: credential.user,
+				pass: credential.pass,
+				role: 'member',
+				left: false,
+				joinedAt: 1
+			});
+		};
+		const [ana, ben] = [await phone('ana'), await phone('ben')];
+		await join(ana, club.member);
+		await join(ben, member);
+		const anaSync = new GroupSync({
+			nc,
+			db: ana,
+			group: club.group,
+			phone: ANA,
+			entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+		}).start();
+		const benSync = new GroupSync({
+			nc: await server.phone(member),
+			db: ben,
+			group: club.group,
+			phone: 'phone-ben-0002'
+		}).start();
+		try {
+			await Promise.all([anaSync.caughtUp(), benSync.caughtUp()]);
+			const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+			const ids: string[] = [];
+			for (let match = 0; match < 2; match++) {
+				const store = await recorded(ana);
+				expect((await store.act(round)).ok).toBe(true);
+				await anaSync.flush();
+				await anaSync.entriesSettled();
+				ids.push(store.match.id);
+				// sealed, its entries purged: Ben's reader goes on
+				expect(
+					(await stored(store.match.id)).filter((one) => one.subject.includes('.s.'))
+				).toHaveLength(1);
+				await expect
+					.poll(async () => (await ben.matches.get(store.match.id))?.length, { timeout: 15_000 })
+					.toBe(1);
+			}
+		} finally {
+			await Promise.all([anaSync.stop(), benSync.stop()]);
+		}
+	});
+});
