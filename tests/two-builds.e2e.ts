@@ -3,6 +3,7 @@ import { playIllPass, revealAndTake, startMatch } from './helpers';
 import { phoneContext } from './live';
 import { matchOf, storedLog, storedMatch } from './stored';
 import { OLD_REF, onOrigin, startTwoBuilds } from './two-builds';
+import { groupEntriesOf, groupStreamOf, sealSubject } from '../src/lib/wire/names.js';
 
 // Upgrade in place (docs/wire.md, "Upgrade in place and phones on two versions"): a group whose
 // phones update on different days keeps working. One phone on yesterday's build (the commit in
@@ -186,6 +187,24 @@ test(`two builds, one group: a phone on ${OLD_REF.slice(0, 7)} makes the group, 
 		}
 		expect(await storedLog(ben, id)).toEqual(await storedLog(ana, id));
 	}
+	// today's phone sealed its finished match, the keeper purged its entries, and the phone on
+	// the older build took the whole match all the same (docs/group.md, "A match as entries")
+	const group = (await storedMatch<{ group: string }>(ben, fromNew)).group;
+	const jsm = await two.live.groupManager(group);
+	await expect
+		.poll(
+			async () => {
+				const seal = await jsm.streams
+					.getMessage(groupStreamOf(group), { last_by_subj: sealSubject(group, fromNew) })
+					.catch(() => null);
+				const entries = await jsm.streams.info(groupStreamOf(group), {
+					subjects_filter: groupEntriesOf(group, fromNew)
+				});
+				return { sealed: seal !== null, entries: Object.keys(entries.state.subjects ?? {}).length };
+			},
+			{ timeout: 30_000 }
+		)
+		.toEqual({ sealed: true, entries: 0 });
 
 	// both phones lose the network and each writes its own note on the old phone's match
 	two.refuse((agent) => /passpad-(ana|ben)/.test(agent));

@@ -49,9 +49,8 @@ export interface EntriesOptions {
 	readonly rulesOf: (game: GameId) => AnyGame | undefined;
 	readonly answerMs?: number;
 	/**
-	 * whether the pen seals a match once over (default true). The app does not yet: the
-	 * keeper's purge after a seal stops a phone on an older build reading the group (docs/group.md,
-	 * "On the phone: what leaves"), and nothing an older phone sees may change.
+	 * whether the pen seals a match once over (default true, as the app does; docs/group.md,
+	 * "On the phone: what leaves"); off, its entries stay on the server as they are
 	 */
 	readonly seal?: boolean;
 }

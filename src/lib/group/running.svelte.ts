@@ -18,12 +18,13 @@ import { phoneSigner } from '$lib/live/keys';
 
 /**
  * A group's matches also leave as entries (docs/wire.md, "On the phone: one replicator"),
- * signed with this phone's key; the rules are loaded when the first is sent. Not sealed yet:
- * the keeper's purge after a seal stops a phone on an older build reading the group
- * (docs/group.md, "On the phone: what leaves"; tests/two-builds.e2e.ts showed it).
+ * signed with this phone's key; the rules are loaded when the first is sent. The pen seals a
+ * match once over, and the keeper purges its entries, so the group's stream holds one message
+ * per finished match (docs/wire.md, "Where it is stored"); a phone on an older build still
+ * takes the version (tests/two-builds.e2e.ts).
  */
 const ENTRIES = {
-	seal: false,
+	seal: true,
 	signer: () => phoneSigner(),
 	rulesOf: async () => {
 		const { RULES } = await import('$lib/rules/registry');
