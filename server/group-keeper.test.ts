@@ -9,7 +9,8 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { startTestLive, type TestLive } from '../src/lib/live/test-server';
 import { ANA, BEN, startEntry } from '../src/lib/live/fixtures';
-import { nextEntry, type LiveMatch } from '../src/lib/live/replay';
+import { begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
+import { RULES } from '../src/lib/rules/registry';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import { newId, writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
@@ -19,7 +20,7 @@ import {
 	groupSubjectsOf,
 	sealSubject
 } from '../src/lib/wire/names.js';
-import { askKeeper, enteredIn, sealOf, startedIn, tally } from './group-keeper-fixtures';
+import { askKeeper, enteredIn, game, sealOf, startedIn, tally } from './group-keeper-fixtures';
 import { groupStream } from './streams';
 import { groupAppendTarget } from './group-keeper';
 
@@ -259,7 +260,7 @@ describe('a group’s match through the keeper', () => {
 		});
 	});
 
-	it('group keeper: on a group’s stream made before sealing (purges denied), the seal is stored and the entries stay', async () => {
+	it('group keeper: a group’s stream made before sealing (purges denied) takes no entry and no seal: its matches stay whole versions', async () => {
 		const before = await server.live.createGroup('Old club', 'Léa’s phone');
 		const jsm = await server.live.groupManager(before.group);
 		// as streams.ts made a group's stream before: nats-server 2.9.10 cannot lift `deny_purge`
@@ -268,22 +269,25 @@ describe('a group’s match through the keeper', () => {
 		await jsm.streams.add({ ...made, deny_purge: true });
 		await expect(jsm.streams.update(made.name, { deny_purge: false })).rejects.toThrow(/purge/);
 		const lea = await server.phone(before.member);
-		const copy = await startedIn(lea, before.group, 'old-stream', anaKey, [tally]);
-		const seal = await signed(sealOf(copy), anaKey);
-		expect(await ask(lea, 'old-stream', writeEntry(seal), before.group)).toMatchObject({
-			ok: true
-		});
-		const subjects = (await held('old-stream', before.group)).map((one) => one.subject);
-		expect(subjects).toEqual([
-			groupEntriesOf(before.group, 'old-stream').replace('*', '0'),
-			groupEntriesOf(before.group, 'old-stream').replace('*', '1'),
-			sealSubject(before.group, 'old-stream')
-		]);
-		const again = await signed(sealOf(copy), anaKey);
-		expect(await ask(lea, 'old-stream', writeEntry(again), before.group)).toEqual({
+		const start = await signed(
+			startEntry({ id: newId(), match: 'old-stream', by: ANA, at: 1, config: game.config }),
+			anaKey
+		);
+		expect(await ask(lea, 'old-stream', writeEntry(start), before.group)).toEqual({
 			ok: false,
-			why: 'sealed'
+			why: 'kept-whole'
 		});
+		const copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
+		const seal = await signed(sealOf(copy), anaKey);
+		expect(await ask(lea, 'old-stream', writeEntry(seal), before.group)).toEqual({
+			ok: false,
+			why: 'kept-whole'
+		});
+		// nothing of the match stored: the store never holds a match twice (versions and entries)
+		expect(await held('old-stream', before.group)).toEqual([]);
+		// a new group's stream takes them (the same keeper, the answer not kept for all groups)
+		const ana = await server.phone(club.member);
+		expect((await started(ana, 'new-stream')).entries).toHaveLength(1);
 	}, 30_000);
 
 	it('group keeper: a server killed and restarted still has the seal, and refuses a second start at 0', async () => {

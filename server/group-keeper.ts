@@ -6,7 +6,9 @@
 // pen's silence; the group's quota here) and stored by the group's clerk (clerks.ts) on the
 // match's entry subject in the group's own stream, one subject a position with compare-and-set
 // on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are purged
-// then, so a new phone reads one message per finished match.
+// then, so a new phone reads one message per finished match. A group's stream made before
+// sealing cannot purge (streams.ts): it takes no entry (`kept-whole`), its matches go on as
+// whole versions only, so its store never holds a match twice.
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { JetStreamApiError } from '@nats-io/jetstream';
 import {
@@ -57,6 +59,17 @@ export function startGroupKeeper(
 		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
 	);
 	const ledger = startLedger({ silence, now, log });
+	/** groups whose stream purges (only a yes is kept: a stream made anew may purge later) */
+	const purging = new Set<string>();
+
+	/** Whether the group's stream lets the clerk purge a sealed match's entries. */
+	async function takesEntries(group: string): Promise<boolean> {
+		if (purging.has(group)) return true;
+		const info = await (await clerks.of(group)).jsm.streams.info(groupStreamOf(group));
+		if (info.config.deny_purge) return false;
+		purging.add(group);
+		return true;
+	}
 
 	/** A group's match as the ledger stores it: its seal if it has one, else its entries. */
 	function placeOf(group: string, match: string): Place<GroupCopy> {
@@ -116,7 +129,7 @@ export function startGroupKeeper(
 			sealed: { id: signed.entry.id, seq: ack.seq }
 		};
 		ledger.keep(place.key, sealed);
-		// a stream made before sealing denies purges (streams.ts): its entries stay, the seal stands
+		// a purge that fails leaves the entries beside the seal: the seal stands, read first
 		await clerk.jsm.streams
 			.purge(groupStreamOf(group), { filter: groupEntriesOf(group, place.match) })
 			.catch((error) => log(`keeper: ${place.key}: entries kept: ${String(error?.message)}`));
@@ -124,6 +137,7 @@ export function startGroupKeeper(
 	}
 
 	async function append(group: string, match: string, bytes: Uint8Array) {
+		if (!(await takesEntries(group))) return { ok: false, why: 'kept-whole' } as const;
 		const place = placeOf(group, match);
 		if (readSealEntry(bytes).ok) return seal(place, group, bytes);
 		const sealed = afterSeal(await ledger.copyOf(place));

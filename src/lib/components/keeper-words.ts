@@ -28,5 +28,7 @@ export function keeperWords(why: WordedRefusal): string {
 			return m.keeper_not_the_log();
 		case 'sealed':
 			return m.keeper_sealed();
+		case 'kept-whole':
+			return m.keeper_kept_whole();
 	}
 }

@@ -183,7 +183,7 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(seal.key).toBe(signer.key);
 	});
 
-	it('entries: with sealing off (the app during the transition), a finished match keeps its entries and is not sealed', async () => {
+	it('entries: with sealing off (EntriesOptions.seal), a finished match keeps its entries and is not sealed', async () => {
 		const ana = await phone();
 		const store = await recorded(ana);
 		expect((await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action)).ok).toBe(

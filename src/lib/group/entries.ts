@@ -77,6 +77,11 @@ export class GroupEntries {
 	readonly #js: JetStreamClient;
 	/** matches whose seal the keeper holds (this run): not sealed again */
 	readonly #sealed = new Set<string>();
+	/**
+	 * the group takes no entries (`kept-whole`: its stream was made before sealing): its
+	 * matches go as whole versions only, and steps queued for it are let go (this run)
+	 */
+	#keptWhole = false;
 
 	constructor(options: EntriesOptions) {
 		this.#o = options;
@@ -96,7 +101,7 @@ export class GroupEntries {
 			if (row?.group !== this.#o.group) continue;
 			const over = row.status === 'finished' || row.status === 'abandoned';
 			if (!stepped.has(id) && (!over || this.#sealed.has(id))) continue;
-			const result = await this.send(id);
+			const result = this.#keptWhole ? await this.#letGo(id) : await this.send(id);
 			results.set(id, result);
 			if (result.kind === 'offline') break;
 		}
@@ -139,6 +144,7 @@ export class GroupEntries {
 					copy = await this.#read(id);
 					continue;
 				}
+				if (answer.why === 'kept-whole') return this.#letGo(id);
 				return this.#stopped(answer, await this.#first(id), null);
 			}
 			const here = log.actions;
@@ -181,9 +187,24 @@ export class GroupEntries {
 				copy = await this.#read(id);
 				continue;
 			}
+			if (answer.why === 'kept-whole') return this.#letGo(id);
 			return this.#stopped(answer, first, copy, here);
 		}
 		return this.#stopped({ ok: false, why: 'moved' }, await this.#first(id), null);
+	}
+
+	/**
+	 * The group keeps its matches whole (`kept-whole`): the match's steps waiting are let go,
+	 * its versions carry all of it (docs/group.md, "On the phone: what leaves").
+	 */
+	async #letGo(id: string): Promise<Sent> {
+		this.#keptWhole = true;
+		const rows = await sendsOf(this.#o.db, id);
+		await dropSends(
+			this.#o.db,
+			rows.map((row) => row.seq!)
+		);
+		return { kind: 'refused', why: 'kept-whole' };
 	}
 
 	/** The first step waiting for the match (where a refusal is kept). */

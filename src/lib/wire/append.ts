@@ -15,7 +15,8 @@ import * as v from 'valibot';
  * as none, and takes nothing). A group's match only (docs/wire.md, "Where it is stored"):
  * `not-over` (a seal before the game's reducer says the match is over, and not abandoned),
  * `not-the-log` (a seal whose log is not the one the server holds), `sealed` (an entry of a
- * match already sealed).
+ * match already sealed), `kept-whole` (the group's stream was made before sealing and cannot
+ * purge a sealed match's entries: it takes none, its matches go as whole versions only).
  */
 export const REFUSALS = [
 	'not-passpad',
@@ -27,7 +28,8 @@ export const REFUSALS = [
 	'pen-held',
 	'not-over',
 	'not-the-log',
-	'sealed'
+	'sealed',
+	'kept-whole'
 ] as const;
 export type AppendRefusal = (typeof REFUSALS)[number];
 
