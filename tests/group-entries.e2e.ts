@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
-import { startLiveApp } from './live';
+import { phoneContext, startLiveApp } from './live';
 import { groupStreamOf } from '../src/lib/wire/names.js';
 
 // A group's match leaves the phone as entries too (docs/group.md, "On the phone: what
@@ -55,13 +55,7 @@ async function revealTake(page: Page, card: number) {
 test('group entries: a match recorded for a group reaches the keeper as entries, each step one, and its version still goes; once over, sealed and its entries purged', async ({
 	browser
 }) => {
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: 'en-GB'
-	});
+	const context = await phoneContext(browser, app.origin, 'ana');
 	const ana = await context.newPage();
 	await ana.goto(app.hostLink);
 	await expect(ana.getByRole('status')).not.toBeEmpty();

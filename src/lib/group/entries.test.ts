@@ -8,10 +8,10 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
 import * as db from '$lib/db';
-import { illPass, type IllPassState } from '$lib/rules/ill-pass';
-import type { GameUi } from '$lib/games/types';
 import { RULES } from '$lib/rules/registry';
 import { MatchStore } from '$lib/match/store';
+// the store needs only the rules from a game's screens, and the log's words
+import { ui } from '$lib/match/session-fixture';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
@@ -21,12 +21,7 @@ import { enteredIn, game, tally } from '../../../server/group-keeper-fixtures';
 import { accept, begin, type LiveMatch } from '$lib/live/replay';
 import { GroupEntries } from './entries';
 import { GroupSync } from './sync';
-
-const ui = {
-	game: illPass,
-	describe: (action: { type: string; card?: number }, before: IllPassState, names: string[]) =>
-		`${names[before.seat]} ${action.type} ${action.card ?? before.faceUp}`
-} as unknown as GameUi;
+import { open } from './live-fixtures';
 
 let server: TestLive;
 let club: Awaited<ReturnType<TestLive['live']['createGroup']>>;
@@ -310,21 +305,10 @@ describe('the group’s sync sends its matches as entries too', () => {
 describe('a phone reading the group while a match is sealed', () => {
 	it('entries: a member’s reader of today’s build takes the sealed match’s version and the next match after the keeper’s purge', async () => {
 		const { member } = await server.live.invite(club.group, 'Ben’s phone');
-		const join = async (passpad: db.PasspadDb, credential: { user: string; pass: string }) => {
-			await passpad.groups.add({
-				id: club.group,
-				name: 'Thursday club',
-				server: '',
-				user: credential.user,
-				pass: credential.pass,
-				role: 'member',
-				left: false,
-				joinedAt: 1
-			});
-		};
 		const [ana, ben] = [await phone('ana'), await phone('ben')];
-		await join(ana, club.member);
-		await join(ben, member);
+		// each phone joined the club (open: the database opened again, the group's row added)
+		await open(ana, club.group, club.member);
+		await open(ben, club.group, member);
 		const anaSync = new GroupSync({
 			nc,
 			db: ana,

@@ -139,13 +139,11 @@ export class GroupEntries {
 					copy = verdict.live;
 					continue;
 				}
-				if (answer.why === 'moved') {
-					moved++;
+				if (answer.why === 'moved' && ++moved) {
 					copy = await this.#read(id);
 					continue;
 				}
-				if (answer.why === 'kept-whole') return this.#letGo(id);
-				return this.#stopped(answer, await this.#first(id), null);
+				return this.#stopped(id, answer, await this.#first(id), null);
 			}
 			const here = log.actions;
 			const step = await nextStep({ outbox: async () => read }, copy, here);
@@ -162,7 +160,7 @@ export class GroupEntries {
 			const first = await this.#first(id);
 			// steps that no longer lead from the group's log are sent only when it is a part of ours
 			if (step.seq === undefined && relate(here, copy.actions).kind !== 'ahead') {
-				return this.#stopped({ ok: false, why: 'moved' }, first, copy, here);
+				return this.#stopped(id, { ok: false, why: 'moved' }, first, copy, here);
 			}
 			if (step.refused && step.refused.held === held(here, copy)) {
 				return { kind: 'refused', why: step.refused.why, code: step.refused.code };
@@ -174,7 +172,7 @@ export class GroupEntries {
 			const verdict = accept(copy, entry, 0);
 			// not this phone's to write (the pen is another's): the keeper would refuse it too
 			if (verdict.kind !== 'applied') {
-				return this.#stopped({ ok: false, why: 'not-yours' }, first, copy, here);
+				return this.#stopped(id, { ok: false, why: 'not-yours' }, first, copy, here);
 			}
 			const answer = await this.#append(id, entry);
 			if (answer.ok) {
@@ -182,15 +180,13 @@ export class GroupEntries {
 				if (step.seq !== undefined) await sendDone(db, step.seq, id, null);
 				continue;
 			}
-			if (answer.why === 'moved') {
-				moved++;
+			if (answer.why === 'moved' && ++moved) {
 				copy = await this.#read(id);
 				continue;
 			}
-			if (answer.why === 'kept-whole') return this.#letGo(id);
-			return this.#stopped(answer, first, copy, here);
+			return this.#stopped(id, answer, first, copy, here);
 		}
-		return this.#stopped({ ok: false, why: 'moved' }, await this.#first(id), null);
+		return this.#stopped(id, { ok: false, why: 'moved' }, await this.#first(id), null);
 	}
 
 	/**
@@ -214,6 +210,7 @@ export class GroupEntries {
 
 	/** A send that stopped: a refusal is kept on the first step waiting, never sent again blind. */
 	async #stopped(
+		id: string,
 		answer: Exclude<Append, { ok: true }>,
 		first: SendRow | undefined,
 		copy: LiveMatch | null,
@@ -221,6 +218,7 @@ export class GroupEntries {
 	): Promise<Sent> {
 		if (answer.why === 'offline') return { kind: 'offline' };
 		if (answer.why === 'slow-down') return { kind: 'slow-down' };
+		if (answer.why === 'kept-whole') return this.#letGo(id);
 		const code = answer.why === 'refused' ? answer.code : undefined;
 		if (first?.seq !== undefined && copy) {
 			const params = answer.why === 'refused' ? answer.params : undefined;
@@ -270,7 +268,7 @@ export class GroupEntries {
 			this.#sealed.add(match.id);
 			return DONE;
 		}
-		return this.#stopped(answer, undefined, null);
+		return this.#stopped(match.id, answer, undefined, null);
 	}
 
 	#append(match: string, entry: Entry | SealEntry): Promise<Append> {

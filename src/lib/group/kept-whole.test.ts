@@ -7,10 +7,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as db from '$lib/db';
-import { illPass, type IllPassState } from '$lib/rules/ill-pass';
-import type { GameUi } from '$lib/games/types';
 import { RULES } from '$lib/rules/registry';
 import { MatchStore } from '$lib/match/store';
+// the store needs only the rules from a game's screens, and the log's words
+import { ui } from '$lib/match/session-fixture';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
@@ -18,12 +18,6 @@ import { groupStreamOf } from '$lib/wire/names.js';
 import { game } from '../../../server/group-keeper-fixtures';
 import { groupStream } from '../../../server/streams';
 import { GroupEntries } from './entries';
-
-const ui = {
-	game: illPass,
-	describe: (action: { type: string; card?: number }, before: IllPassState, names: string[]) =>
-		`${names[before.seat]} ${action.type} ${action.card ?? before.faceUp}`
-} as unknown as GameUi;
 
 let server: TestLive;
 beforeAll(async () => {
