@@ -5,10 +5,13 @@
 // checked exactly as a table's (ledger.ts: signature, place, the pen, the game's reducer, the
 // pen's silence; the group's quota here) and stored by the group's clerk (clerks.ts) on the
 // match's entry subject in the group's own stream, one subject a position with compare-and-set
-// on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are purged
-// then, so a new phone reads one message per finished match. A group's stream made before
-// sealing cannot purge (streams.ts): it takes no entry (`kept-whole`), its matches go on as
-// whole versions only, so its store never holds a match twice.
+// on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are deleted
+// then, one by one, so a new phone reads one message per finished match. Never purged: on
+// nats-server 2.9.10 a purge with a subject filter moves every consumer of the stream to its
+// end, so a member away meanwhile would never read the versions stored before it (measured,
+// docs/wire.md, "Where it is stored"). A group's stream made before sealing denies deletes
+// (streams.ts): it takes no entry (`kept-whole`), its matches go on as whole versions only, so
+// its store never holds a match twice.
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { JetStreamApiError } from '@nats-io/jetstream';
 import {
@@ -59,15 +62,15 @@ export function startGroupKeeper(
 		options.penSilenceMs ?? penSilenceOf(process.env.PASSPAD_PEN_SILENCE_MS)
 	);
 	const ledger = startLedger({ silence, now, log });
-	/** groups whose stream purges (only a yes is kept: a stream made anew may purge later) */
-	const purging = new Set<string>();
+	/** groups whose stream deletes (only a yes is kept: a stream made anew may delete later) */
+	const deleting = new Set<string>();
 
-	/** Whether the group's stream lets the clerk purge a sealed match's entries. */
+	/** Whether the group's stream lets the clerk delete a sealed match's entries. */
 	async function takesEntries(group: string): Promise<boolean> {
-		if (purging.has(group)) return true;
+		if (deleting.has(group)) return true;
 		const info = await (await clerks.of(group)).jsm.streams.info(groupStreamOf(group));
-		if (info.config.deny_purge) return false;
-		purging.add(group);
+		if (info.config.deny_delete) return false;
+		deleting.add(group);
 		return true;
 	}
 
@@ -83,6 +86,8 @@ export function startGroupKeeper(
 					.getMessage(stream, { last_by_subj: sealSubject(group, match) })
 					.catch(() => null);
 				if (seal) {
+					// entries the deletes after the seal left (a crash before they were on the disk)
+					await sweep(group, match);
 					const id = readSealEntry(seal.data);
 					return {
 						live: null,
@@ -101,7 +106,26 @@ export function startGroupKeeper(
 		};
 	}
 
-	/** The seal checked (group-seal.ts), stored once on `s.<match>`, then the entries purged. */
+	/**
+	 * Deletes the match's entries still stored beside its seal, each by its sequence and erased
+	 * (overwritten in its block): deleted without, an entry came back with the server killed
+	 * (group-keeper.test.ts)
+	 */
+	async function sweep(group: string, match: string, seqs?: readonly number[]) {
+		const clerk = await clerks.of(group);
+		const stream = groupStreamOf(group);
+		const left =
+			seqs ?? (await loadCopy(clerk.js, stream, groupEntriesOf(group, match), match)).live?.seqs;
+		for (const seq of left ?? []) {
+			await clerk.jsm.streams
+				.deleteMessage(stream, seq, true)
+				.catch((error) =>
+					log(`keeper: g.${group}.${match}: entry ${seq} kept: ${String(error?.message)}`)
+				);
+		}
+	}
+
+	/** The seal checked (group-seal.ts), stored once on `s.<match>`, then the entries deleted. */
 	async function seal(place: Place<GroupCopy>, group: string, bytes: Uint8Array) {
 		const signed = await signedSeal(bytes, place.match);
 		if (!signed.ok) return signed.answer;
@@ -129,10 +153,9 @@ export function startGroupKeeper(
 			sealed: { id: signed.entry.id, seq: ack.seq }
 		};
 		ledger.keep(place.key, sealed);
-		// a purge that fails leaves the entries beside the seal: the seal stands, read first
-		await clerk.jsm.streams
-			.purge(groupStreamOf(group), { filter: groupEntriesOf(group, place.match) })
-			.catch((error) => log(`keeper: ${place.key}: entries kept: ${String(error?.message)}`));
+		// each entry by its sequence (judgeSeal: the copy is the whole log); one left stands
+		// beside the seal, which is read first, and goes when the match is read again
+		await sweep(group, place.match, copy.live?.seqs ?? []);
 		return { ok: true, seq: ack.seq, duplicate: ack.duplicate } as const;
 	}
 

@@ -58,11 +58,13 @@ export const groupStream = (
 	// is refused (the phone keeps it and says so) rather than an old match dropped
 	max_bytes: bytes,
 	discard: 'new' as StreamConfig['discard'],
-	deny_delete: true,
-	// the keeper purges a sealed match's entries (docs/wire.md, "Where it is stored": sealing);
-	// phones never may (config.ts: no purge in their reading list). A stream made before keeps
-	// `deny_purge`: nats-server 2.9.10 refuses to lift it ("can not cancel deny purge")
-	deny_purge: false
+	// the keeper deletes a sealed match's entries one by one (docs/wire.md, "Where it is
+	// stored": sealing); phones never may (config.ts: no delete in their reading list). Never a
+	// purge: on 2.9.10 a filtered purge moves every consumer to the stream's end. A stream made
+	// before keeps `deny_delete`: nats-server 2.9.10 refuses to lift it (group-keeper.ts:
+	// `kept-whole`)
+	deny_delete: false,
+	deny_purge: true
 });
 
 /** Adds a stream; a cluster elects its JetStream leader a few seconds after starting. */

@@ -6,7 +6,7 @@ import { groupStreamOf } from '../src/lib/wire/names.js';
 // A group's match leaves the phone as entries too (docs/group.md, "On the phone: what
 // leaves"): recorded in the app for a group, its entries reach the keeper, signed; the
 // whole-match version still goes, for phones on an older build. Once over, the pen seals it and
-// the keeper purges its entries: one message left beside the version (docs/wire.md, sealing).
+// the keeper deletes its entries: one message left beside the version (docs/wire.md, sealing).
 
 let app: Awaited<ReturnType<typeof startLiveApp>>;
 
@@ -52,7 +52,7 @@ async function revealTake(page: Page, card: number) {
 	await expect(page.getByTestId('face-up')).toHaveCount(0);
 }
 
-test('group entries: a match recorded for a group reaches the keeper as entries, each step one, and its version still goes; once over, sealed and its entries purged', async ({
+test('group entries: a match recorded for a group reaches the keeper as entries, each step one, and its version still goes; once over, sealed and its entries deleted', async ({
 	browser
 }) => {
 	const context = await phoneContext(browser, app.origin, 'ana');
@@ -86,7 +86,7 @@ test('group entries: a match recorded for a group reaches the keeper as entries,
 	const cards = Array.from({ length: 8 }, (_, turn) => hands.map((hand) => hand[turn])).flat();
 	for (const card of cards.slice(1)) await revealTake(ana, card);
 	await expect(ana.getByTestId('outcome')).toContainText('Match over');
-	// over: sealed, its 49 entries (the start and 48 actions) purged, the version still there
+	// over: sealed, its 49 entries (the start and 48 actions) deleted, the version still there
 	await expect.poll(() => onServer(group, match), { timeout: 30_000 }).toEqual(['match', 's']);
 	await context.close();
 });

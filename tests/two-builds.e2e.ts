@@ -187,7 +187,7 @@ test(`two builds, one group: a phone on ${OLD_REF.slice(0, 7)} makes the group, 
 		}
 		expect(await storedLog(ben, id)).toEqual(await storedLog(ana, id));
 	}
-	// today's phone sealed its finished match, the keeper purged its entries, and the phone on
+	// today's phone sealed its finished match, the keeper deleted its entries, and the phone on
 	// the older build took the whole match all the same (docs/group.md, "On the phone: what leaves")
 	const group = (await storedMatch<{ group: string }>(ben, fromNew)).group;
 	const jsm = await two.live.groupManager(group);

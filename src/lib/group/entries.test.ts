@@ -303,7 +303,7 @@ describe('the group’s sync sends its matches as entries too', () => {
 });
 
 describe('a phone reading the group while a match is sealed', () => {
-	it('entries: a member’s reader of today’s build takes the sealed match’s version and the next match after the keeper’s purge', async () => {
+	it('entries: a member’s reader of today’s build takes the sealed match’s version and the next match after the keeper deleted its entries', async () => {
 		const { member } = await server.live.invite(club.group, 'Ben’s phone');
 		const [ana, ben] = [await phone('ana'), await phone('ben')];
 		// each phone joined the club (open: the database opened again, the group's row added)
@@ -332,7 +332,7 @@ describe('a phone reading the group while a match is sealed', () => {
 				await anaSync.flush();
 				await anaSync.entriesSettled();
 				ids.push(store.match.id);
-				// sealed, its entries purged: Ben's reader goes on
+				// sealed, its entries deleted: Ben's reader goes on
 				expect(
 					(await stored(store.match.id)).filter((one) => one.subject.includes('.s.'))
 				).toHaveLength(1);

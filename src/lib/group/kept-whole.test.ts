@@ -1,6 +1,6 @@
 /**
  * A group made before sealing (docs/group.md, "On the phone: what leaves"): its stream cannot
- * purge a sealed match's entries (nats-server 2.9.10 keeps `deny_purge`), so the keeper takes
+ * delete a sealed match's entries (nats-server 2.9.10 keeps `deny_delete`), so the keeper takes
  * none (`kept-whole`) and the phone lets its steps go: the group's matches go as whole versions
  * only, and its store never holds a match twice. A real nats-server and keeper.
  */
@@ -33,7 +33,7 @@ it('kept whole: on a group’s stream made before sealing, a match’s steps are
 	// the group's stream as streams.ts made it before sealing
 	const made = groupStream(old.group, 1, 8 * 1024 * 1024);
 	await jsm.streams.delete(made.name);
-	await jsm.streams.add({ ...made, deny_purge: true });
+	await jsm.streams.add({ ...made, deny_delete: true });
 
 	const ana = new db.PasspadDb(`ana-${crypto.randomUUID()}`);
 	await ana.open();

@@ -19,7 +19,7 @@ import { phoneSigner } from '$lib/live/keys';
 /**
  * A group's matches also leave as entries (docs/wire.md, "On the phone: one replicator"),
  * signed with this phone's key; the rules are loaded when the first is sent. The pen seals a
- * match once over, and the keeper purges its entries, so the group's stream holds one message
+ * match once over, and the keeper deletes its entries, so the group's stream holds one message
  * per finished match (docs/wire.md, "Where it is stored"); a phone on an older build still
  * takes the version (tests/two-builds.e2e.ts).
  */

@@ -54,10 +54,11 @@ describe('group server', () => {
 			storage: 'file',
 			max_msgs_per_subject: 8,
 			duplicate_window: 120 * 1e9,
-			deny_delete: true,
-			// the keeper's clerk purges a sealed match's entries; no member may purge
-			// (config.test.ts, docs/wire.md "Where it is stored")
-			deny_purge: false,
+			// the keeper's clerk deletes a sealed match's entries; no member may delete, and nobody
+			// purges: a purge moves every reader to the end (config.test.ts, docs/wire.md "Where it
+			// is stored")
+			deny_delete: false,
+			deny_purge: true,
 			max_msg_size: 60 * 1024
 		});
 		const ana = await server.phone(club.member);

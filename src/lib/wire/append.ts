@@ -16,7 +16,7 @@ import * as v from 'valibot';
  * `not-over` (a seal before the game's reducer says the match is over, and not abandoned),
  * `not-the-log` (a seal whose log is not the one the server holds), `sealed` (an entry of a
  * match already sealed), `kept-whole` (the group's stream was made before sealing and cannot
- * purge a sealed match's entries: it takes none, its matches go as whole versions only).
+ * delete a sealed match's entries: it takes none, its matches go as whole versions only).
  */
 export const REFUSALS = [
 	'not-passpad',
