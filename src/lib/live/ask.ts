@@ -24,7 +24,7 @@ export type Append =
 	 * credential, or an entry only the pen writes), the table's store full (`full`), its quota
 	 * for the minute spent (`slow-down`: send it again in a while), or the pen taken from a
 	 * holder the keeper heard within the pen's silence (`pen-held`: ask for it); a group's match
-	 * only: `not-over`, `not-the-log`, `sealed` (wire/append.ts)
+	 * only: `not-over`, `not-the-log`, `sealed`, `kept-whole` (wire/append.ts)
 	 */
 	| { readonly ok: false; readonly why: Exclude<AppendRefusal, 'moved' | 'refused'> }
 	/** no answer: the entry may or may not be stored; a retry with the same id is safe */
