@@ -5,39 +5,15 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { PasspadDb } from '$lib/db/db';
-import { newId } from '$lib/wire/ids';
-import { recordSubject } from '$lib/wire/names.js';
 import { GroupSync } from './sync';
-import { writeVersion } from './record';
-import { illPassVersion } from './fixtures';
 import { groupScene } from './sync-fixtures';
 
 const scene = groupScene();
-const { clubOfThree, credentialOf } = scene;
+const { clubToJoin, credentialOf } = scene;
 
 describe('group record sync: a new phone joins', () => {
 	it("group: a joining phone writes each batch and how far it has read in one transaction, and a received match tracks no change of this phone's", async () => {
-		const { group, js, seats, by } = await clubOfThree();
-		for (let seed = 1; seed <= 13; seed++) {
-			const id = newId();
-			await js.publish(
-				recordSubject(group, id),
-				writeVersion(illPassVersion(by, id, seats, { seed, at: seed, span: 1 }))
-			);
-		}
-		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
-		await db.open();
-		await db.groups.add({
-			id: group,
-			name: 'Jeudi',
-			server: '',
-			user: 'm-dan',
-			pass: 'x'.repeat(24),
-			role: 'member',
-			left: false,
-			joinedAt: 1
-		});
+		const { group, db } = await clubToJoin(13);
 		// the IndexedDB transaction each match row was made in, and each move of readTo
 		const made = new Set<unknown>();
 		const moved: unknown[] = [];

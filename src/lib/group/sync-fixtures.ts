@@ -21,7 +21,8 @@ import { appendAction } from '$lib/db/log';
 import { newId } from '$lib/wire/ids';
 import { GroupSync } from './sync';
 import { writeVersion } from './record';
-import { playerVersion } from './fixtures';
+import { illPassVersion, playerVersion } from './fixtures';
+import { recordSubject } from '$lib/wire/names.js';
 
 export interface Phone {
 	name: string;
@@ -70,6 +71,35 @@ export function groupScene() {
 			);
 		}
 		return { group, js, seats, by };
+	}
+
+	/**
+	 * A club of three with `count` finished matches on the server (seeds 1 to `count`), and a
+	 * joining phone's database, empty but for the group's row (where `readTo` is kept).
+	 */
+	async function clubToJoin(count: number) {
+		const club = await clubOfThree();
+		const { group, js, seats, by } = club;
+		for (let seed = 1; seed <= count; seed++) {
+			const id = newId();
+			await js.publish(
+				recordSubject(group, id),
+				writeVersion(illPassVersion(by, id, seats, { seed, at: seed, span: 1 }))
+			);
+		}
+		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
+		await db.open();
+		await db.groups.add({
+			id: group,
+			name: 'Jeudi',
+			server: '',
+			user: 'm-dan',
+			pass: 'x'.repeat(24),
+			role: 'member',
+			left: false,
+			joinedAt: 1
+		});
+		return { ...club, db };
 	}
 
 	async function credentialOf(group: string, name: string) {
@@ -181,6 +211,7 @@ export function groupScene() {
 		engines,
 		newGroup,
 		clubOfThree,
+		clubToJoin,
 		credentialOf,
 		online,
 		newPhone,

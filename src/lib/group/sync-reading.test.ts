@@ -20,7 +20,7 @@ import type { CatchUp } from './progress';
 import { groupScene } from './sync-fixtures';
 
 const scene = groupScene();
-const { newGroup, clubOfThree, credentialOf, newPhone, play, until, record } = scene;
+const { newGroup, clubOfThree, clubToJoin, credentialOf, newPhone, play, until, record } = scene;
 
 describe('group record sync: reading', () => {
 	it('group: hostile messages (not a version, a wrong id, a log that breaks the rules) are refused on every phone with nothing written, and cannot block the next version', async () => {
@@ -164,27 +164,8 @@ describe('group record sync: reading', () => {
 	}, 60_000);
 
 	it('group: a joining phone says how far it has caught up: versions taken of all the record brings, by batch, then nothing once up to date', async () => {
-		const { group, js, seats, by } = await clubOfThree();
-		for (let seed = 1; seed <= 21; seed++) {
-			const id = newId();
-			await js.publish(
-				recordSubject(group, id),
-				writeVersion(illPassVersion(by, id, seats, { seed, at: seed, span: 1 }))
-			);
-		}
-		const db = new PasspadDb(`phone-dan-${crypto.randomUUID()}`);
-		await db.open();
-		// the group's row, where how far the stream was taken is kept (readTo)
-		await db.groups.add({
-			id: group,
-			name: 'Jeudi',
-			server: '',
-			user: 'm-dan',
-			pass: 'x'.repeat(24),
-			role: 'member',
-			left: false,
-			joinedAt: 1
-		});
+		// the group's row on the joining phone keeps how far the stream was taken (readTo)
+		const { group, db } = await clubToJoin(21);
 		const nc = await scene.server.phone(await credentialOf(group, 'dan'));
 		// what the phone's first read brings: the newest version of each thing (both members too)
 		const jsm = await scene.server.live.groupManager(group);
