@@ -95,8 +95,8 @@ export function deviceOf(db: PasspadDb, make: () => string, valid: RegExp): Prom
  * Inside the store's own transaction (db/log.ts): the change goes to the outbox when the match
  * is live here with a player's link, or when it is a group's match not live here (the group's
  * entries, docs/wire.md, "On the phone: one replicator"; group/entries.ts sends them), so
- * nothing committed can go unsent. A follower's link never writes; a match in no group and not
- * live sends nothing.
+ * nothing committed can go unsent. A follower's link never writes; a match in no group (or in
+ * a group this phone left) and not live sends nothing.
  */
 export async function queueSend(
 	db: PasspadDb,
@@ -107,7 +107,30 @@ export async function queueSend(
 	const row = await db.links.get(match.id);
 	const live = row?.live?.link.r === 'w';
 	if (!live && (row?.live || match.group === null)) return;
+	// a group this phone left reads and sends nothing more (docs/group.md, "Removing")
+	if (!live && (await db.groups.get(match.group!))?.left) return;
 	await db.sends.bulkAdd(changes.map((change, at) => ({ match: match.id, pos: pos + at, change })));
+}
+
+/**
+ * A group left (docs/group.md, "Removing"): its matches' steps that waited go, in the
+ * transaction that marks it left; a match live at a table keeps its own (the table's, not
+ * the group's). The tracked changes stay, one row a thing, for a phone that joins again.
+ */
+export function leave(db: PasspadDb, group: string): Promise<void> {
+	return db.transaction('rw', [db.groups, db.matches, db.links, db.sends], async () => {
+		await db.groups.update(group, { left: true });
+		const waiting = await db.sends.toArray();
+		const matches = [...new Set(waiting.map((row) => row.match))];
+		const [rows, links] = await Promise.all([
+			db.matches.bulkGet(matches),
+			db.links.bulkGet(matches)
+		]);
+		const gone = new Set(
+			matches.filter((_, at) => rows[at]?.group === group && links[at]?.live?.link.r !== 'w')
+		);
+		await db.sends.bulkDelete(waiting.filter((row) => gone.has(row.match)).map((row) => row.seq!));
+	});
 }
 
 /** The match's steps waiting to be sent, in the order they were made. */

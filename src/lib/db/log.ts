@@ -65,7 +65,7 @@ async function writeLog(
 	const write = () =>
 		db.transaction(
 			'rw',
-			[db.matches, db.logs, db.totals, db.links, db.sends, db.changed],
+			[db.matches, db.logs, db.totals, db.links, db.sends, db.changed, db.groups],
 			async () => {
 				const match = await db.matches.get(matchId);
 				if (!match) throw new MissingMatch(matchId);

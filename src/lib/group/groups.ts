@@ -3,6 +3,7 @@
  * `groups` table; the sync (running.svelte.ts) is loaded only on a phone that belongs to one.
  */
 import { database } from '$lib/db/db';
+import { leave } from '$lib/db/links';
 import type { GroupRow } from '$lib/db/schema';
 import type { GroupLink } from './link';
 import { markInAGroup } from './member-flag';
@@ -34,7 +35,7 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
  * matches still marked as the group's (docs/group.md, "Removing").
  */
 export async function leaveGroup(id: string): Promise<void> {
-	await database().groups.update(id, { left: true });
+	await leave(database(), id);
 	markInAGroup((await memberGroups()).length > 0);
 }
 
