@@ -101,7 +101,11 @@ export class GroupEntries {
 			if (row?.group !== this.#o.group) continue;
 			const over = row.status === 'finished' || row.status === 'abandoned';
 			if (!stepped.has(id) && (!over || this.#sealed.has(id))) continue;
-			const result = this.#keptWhole ? await this.#letGo(id) : await this.send(id);
+			const result = this.#keptWhole
+				? await this.#letGo(id)
+				: this.#sealed.has(id)
+					? await this.#afterSeal(id)
+					: await this.send(id);
 			results.set(id, result);
 			if (result.kind === 'offline') break;
 		}
@@ -203,6 +207,21 @@ export class GroupEntries {
 		return { kind: 'refused', why: 'kept-whole' };
 	}
 
+	/**
+	 * The group holds the match sealed (`sealed`): a change made here since (a note, a correction
+	 * of a finished match) goes with the match's whole-match version, as before entries, so its
+	 * steps are let go and nothing is wrong (docs/group.md, "On the phone: what leaves").
+	 */
+	async #afterSeal(id: string): Promise<Sent> {
+		this.#sealed.add(id);
+		const rows = await sendsOf(this.#o.db, id);
+		await dropSends(
+			this.#o.db,
+			rows.map((row) => row.seq!)
+		);
+		return DONE;
+	}
+
 	/** The first step waiting for the match (where a refusal is kept). */
 	async #first(id: string): Promise<SendRow | undefined> {
 		return (await sendsOf(this.#o.db, id))[0];
@@ -219,6 +238,7 @@ export class GroupEntries {
 		if (answer.why === 'offline') return { kind: 'offline' };
 		if (answer.why === 'slow-down') return { kind: 'slow-down' };
 		if (answer.why === 'kept-whole') return this.#letGo(id);
+		if (answer.why === 'sealed') return this.#afterSeal(id);
 		const code = answer.why === 'refused' ? answer.code : undefined;
 		if (first?.seq !== undefined && copy) {
 			const params = answer.why === 'refused' ? answer.params : undefined;
