@@ -19,7 +19,7 @@ import { appendAction, undoAction } from './log';
 import { mergePlayers, renamePlayer, setColour, setHidden } from './players';
 import { putEvening } from './evenings';
 import { setGroupRatings } from './group/club';
-import { putLive, putPen, queueSend } from './links';
+import { putLive, putPen, putSynced, queueSend, sendDone } from './links';
 import { changedOf, settle, track } from './changed';
 import type { EveningRow, Subject } from './schema';
 
@@ -143,6 +143,28 @@ describe("a group's other things", () => {
 		const match = await createMatch({ game: 'ill-pass', config: {}, names: ['Ana', 'Ben'] });
 		await heard('g1', `match.${match.id}`);
 		await putPen(db, match.id, 'here');
+		expect(await tracked()).toEqual([`g1 match.${match.id}`]);
+	});
+
+	it('the table storing the last step of a match over has the group look at it again (its pen seals it there), and not before', async () => {
+		const match = await createMatch({ game: 'ill-pass', config: {}, names: ['Ana', 'Ben'] });
+		const link = { t: 'tablelive1', m: match.id, u: 'table-w', p: 'secret-secret-secret', r: 'w' };
+		await putLive(db, match.id, { link, name: 'Ana' });
+		await heard('g1', `match.${match.id}`);
+		const step = { kind: 'act', action: { type: 'take' } } as const;
+		await db.transaction('rw', db.links, db.sends, () => queueSend(db, match, 0, [step, step]));
+		const [first, second] = await db.sends.toArray();
+		await db.changed.clear();
+		await sendDone(db, first.seq!, match.id, 'k1');
+		// not over yet: the table's steps are the table's
+		expect(await tracked()).toEqual([]);
+		await db.matches.update(match.id, { status: 'finished' });
+		await sendDone(db, second.seq!, match.id, 'k2');
+		expect(await tracked()).toEqual([`g1 match.${match.id}`]);
+		// the log agreed with the table after a read: the same once its last step went
+		await db.changed.clear();
+		await db.transaction('rw', db.links, db.sends, () => queueSend(db, match, 2, [step]));
+		await putSynced(db, match.id, 'k3');
 		expect(await tracked()).toEqual([`g1 match.${match.id}`]);
 	});
 });

@@ -65,12 +65,24 @@ export function putPen(db: PasspadDb, match: string, pen: PenSaid): Promise<void
  * overtaken (this phone took the table's log), so it goes in the same transaction.
  */
 export function putSynced(db: PasspadDb, match: string, synced: string): Promise<void> {
-	return db.transaction('rw', db.links, db.sends, async () => {
-		await db.sends.where('match').equals(match).delete();
+	return db.transaction('rw', [db.links, db.sends, db.matches, ...TRACKED(db)], async () => {
+		const gone = await db.sends.where('match').equals(match).delete();
 		const row = await db.links.get(match);
 		// live play stopped meanwhile: nothing to agree with any more
 		if (row?.live) await db.links.put({ ...row, synced });
+		if (gone > 0) await heldWhole(db, match);
 	});
+}
+
+/**
+ * The table holds every step of a match over (its outbox empty): the groups that heard of it
+ * look at it again, and its pen seals it there (group/entries.ts; docs/group.md, "On the
+ * phone: what leaves"). Inside the caller's transaction.
+ */
+async function heldWhole(db: PasspadDb, match: string): Promise<void> {
+	const status = (await db.matches.get(match))?.status;
+	if (status !== 'finished' && status !== 'abandoned') return;
+	if ((await db.sends.where('match').equals(match).count()) === 0) await trackHeard(db, match);
 }
 
 export async function hostOf(db: PasspadDb): Promise<unknown> {
@@ -160,9 +172,10 @@ export async function refuseSend(
  * on is kept, in one transaction, so a crash between them cannot send it twice or lose it.
  */
 export function sendDone(db: PasspadDb, seq: number, match: string, synced: string | null) {
-	return db.transaction('rw', db.links, db.sends, async () => {
+	return db.transaction('rw', [db.links, db.sends, db.matches, ...TRACKED(db)], async () => {
 		await db.sends.delete(seq);
 		const row = await db.links.get(match);
 		if (row?.live && synced !== null) await db.links.put({ ...row, synced });
+		await heldWhole(db, match);
 	});
 }

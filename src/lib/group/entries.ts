@@ -27,6 +27,7 @@ import { held, readSigned, startOf } from '$lib/live/appending';
 import { accept, begin, nextEntry, settled, type LiveMatch, type Verdict } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
+import { roleOf } from './role';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
 const ANSWER_MS = 5_000;
@@ -128,12 +129,14 @@ export class GroupEntries {
 				})
 				.catch((): [null, SendRow[]] => [null, []]);
 			if (!log || log.match.group !== this.#o.group) return DONE;
-			// a match at a live table is sent by the table (live/table.svelte.ts)
-			if ((await linkOf(db, id))?.live) return DONE;
+			// a match at a live table is sent by the table (live/table.svelte.ts); once it is over
+			// and the table holds all of it, the pen writes it in the group to seal it
+			const tableOver = !!(await linkOf(db, id))?.live;
+			if (tableOver && !(await this.#sealsLive(log.match, read))) return DONE;
 			if (copy === null) {
 				// the group has none of it: this phone starts it only with steps of its own to send
 				// (a match another phone recorded and sent only as versions is that phone's)
-				if (read.length === 0) return DONE;
+				if (read.length === 0 && !tableOver) return DONE;
 				const me = { by: this.#o.by, name: this.#o.name ?? log.match.seats[0].name };
 				const start = await signed(startOf(this.#local(log.match), me), this.#o.signer);
 				const answer = await this.#append(id, start);
@@ -220,6 +223,18 @@ export class GroupEntries {
 			rows.map((row) => row.seq!)
 		);
 		return DONE;
+	}
+
+	/**
+	 * A match played live here goes to the group as entries only once over, from the phone
+	 * with its pen, when its table's outbox is empty (the table holds the whole log): the
+	 * start, its log as this phone's entries, then the seal, as a match recorded in the group
+	 * (docs/group.md, "On the phone: what leaves"). The table's steps are never touched here.
+	 */
+	async #sealsLive(match: MatchRow, tableWaits: readonly SendRow[]): Promise<boolean> {
+		if (this.#o.seal === false || tableWaits.length > 0) return false;
+		if (match.status !== 'finished' && match.status !== 'abandoned') return false;
+		return (await roleOf(match.id, this.#o.db)) === 'pen';
 	}
 
 	/** The first step waiting for the match (where a refusal is kept). */
