@@ -110,3 +110,61 @@ test('group entries words: a group whose record was made before sealing says on 
 		await page.context().close();
 	}
 });
+
+/** The kinds of the group's subjects holding the match on the server (m, s, match). */
+async function onServer(group: string, match: string) {
+	const jsm = await app.live.groupManager(group);
+	const info = await jsm.streams.info(groupStreamOf(group), { subjects_filter: '>' });
+	return Object.keys(info.state.subjects ?? {})
+		.filter((subject) => subject.includes(`.${match}`))
+		.map((subject) => subject.split('.')[3])
+		.sort();
+}
+
+test('group entries words: a move made here after the match was sealed in the group names the match on the group’s page, with its link', async ({
+	browser
+}) => {
+	const club = await app.live.createGroup('Club', 'First phone');
+	const link = `/group#${new URLSearchParams({ g: club.group, n: club.name, u: club.member.user, p: club.member.pass })}`;
+	const page = await member(browser, 'ana', link, 'en');
+	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Chloé'], {
+		setup: async (it) => {
+			await it.getByRole('radio', { name: 'Club' }).check();
+		}
+	});
+	const match = page.url().split('/match/')[1];
+	// a whole match, each seat taking what it reveals (group-entries.e2e.ts)
+	const hands = [
+		[3, 4, 5, 6, 7, 8, 9, 10],
+		[11, 12, 13, 15, 17, 19, 21, 23],
+		[14, 16, 18, 20, 22, 24, 25, 26]
+	];
+	for (const card of Array.from({ length: 8 }, (_, turn) =>
+		hands.map((hand) => hand[turn])
+	).flat()) {
+		await page.getByRole('button', { name: `Reveal ${card}`, exact: true }).click();
+		await page.getByRole('button', { name: new RegExp(`^Take ${card}`) }).click();
+		await expect(page.getByTestId('face-up')).toHaveCount(0);
+	}
+	await expect(page.getByTestId('outcome')).toContainText('Match over');
+	// sealed in the group: its entries deleted, the seal kept
+	await expect.poll(() => onServer(club.group, match), { timeout: 30_000 }).toEqual(['match', 's']);
+	// the last take undone here: a move the group can no longer take
+	await page.getByRole('button', { name: 'Undo' }).click();
+	await expect(page.getByTestId('outcome')).toHaveCount(0);
+	await groupPage(page, 'en');
+	const said = page.getByTestId('group-entries');
+	// named as the page names matches: the game, when it was started, its players
+	await expect(said).toHaveText(
+		/^The I'll Pass match on \d\d\/\d\d\/\d{4}, \d\d:\d\d \(Ana, Ben, Chloé\) is already finished in the group: this move stays on this phone\.\s*Open the match$/,
+		{ timeout: 30_000 }
+	);
+	await expect(said.getByRole('link', { name: 'Open the match' })).toHaveAttribute(
+		'href',
+		`/match/${match}`
+	);
+	await noAxeViolations(page);
+	await said.scrollIntoViewIfNeeded();
+	await page.screenshot({ path: `${SHOTS}/sealed-en-360-light.png` });
+	await page.context().close();
+});

@@ -38,14 +38,14 @@ describe('the group’s page says how its matches’ entries went', () => {
 			},
 			{
 				match: 'm2',
-				words: `The I'll Pass match on ${when} (Hugo, Inès, Dan) was also changed in the group: this phone keeps its own copy, and the group's version shows on this page once it is read, to choose which to keep.`
+				words: `The I'll Pass match on ${when} (Hugo, Inès, Dan) was also changed in the group: this phone keeps its own copy, and the group's version shows on this page once it is read.`
 			}
 		]);
 		overwriteGetLocale(() => 'fr');
 		expect(entriesLines(notes, matches).map((line) => line.words)).toEqual(
 			[
 				`Le groupe a refusé un coup de la partie d'I'll Pass du ${when} (Ana, Ben, Chloé) : seul le téléphone qui a la main peut l'écrire. La partie reste sur ce téléphone.`,
-				`La partie d'I'll Pass du ${when} (Hugo, Inès, Dan) a aussi été modifiée dans le groupe : ce téléphone garde sa copie, et la version du groupe s'affiche sur cette page une fois lue, pour choisir laquelle garder.`
+				`La partie d'I'll Pass du ${when} (Hugo, Inès, Dan) a aussi été modifiée dans le groupe : ce téléphone garde sa copie, et la version du groupe s'affiche sur cette page une fois lue.`
 			].map(french)
 		);
 	});
