@@ -71,6 +71,21 @@ test('member rows: at 360 px each member’s remove button sits beside its name 
 		const rows = await membersOf(page, lang === 'fr' ? 'Retirer' : 'Remove');
 		await sameRows(rows);
 		await noAxeViolations(page);
+		// asking to confirm a removal takes the row's width under the name, never squeezing it
+		const second = rows.nth(1);
+		await second.getByRole('button').click();
+		const confirm = second.getByRole('group');
+		await expect(confirm.getByRole('button')).toHaveCount(2);
+		const [name, asked] = [
+			(await second.locator('> span').first().boundingBox())!,
+			(await confirm.boundingBox())!
+		];
+		expect(asked.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
+		expect(Math.abs(asked.x - name.x)).toBeLessThanOrEqual(1);
+		await confirm.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: `${SHOTS}/members-confirm-${lang}-360.png` });
+		await confirm.getByRole('button').last().click();
+		await expect(confirm).toHaveCount(0);
 		await rows.last().scrollIntoViewIfNeeded();
 		await page.screenshot({ path: `${SHOTS}/members-${lang}-360.png` });
 		await page.context().close();
