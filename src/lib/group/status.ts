@@ -11,11 +11,18 @@ import { keepRefused, refusedOf, withNote } from '$lib/db/refused';
 import { pendingCount } from '$lib/db/group/outbox';
 import type { MemberRecord } from '$lib/wire/provision';
 import { CatchUpCount, throttled, type CatchUp } from './progress';
+import type { Sent } from './entries';
 
 export type Online = 'online' | 'offline';
 
 /** A message of the group refused here: worded on the group's page, kept (db/refused.ts). */
 export type { RefusedNote };
+
+/** How a match's entries last went (entries.ts `Sent`), for the group's page to word. */
+export interface EntriesNote {
+	readonly match: string;
+	readonly sent: Sent;
+}
 
 export interface SyncStatus {
 	readonly online: Online;
@@ -31,6 +38,11 @@ export interface SyncStatus {
 	readonly denied: string | null;
 	/** the group's members as the server wrote them (removed ones included, marked) */
 	readonly members: readonly MemberRecord[];
+	/**
+	 * how each match's entries last went, this run (docs/group.md, "On the phone: what
+	 * leaves"): a refusal or a conflict is said on the group's page until the match goes again
+	 */
+	readonly entries: readonly EntriesNote[];
 }
 
 export class StatusBoard {
@@ -48,6 +60,7 @@ export class StatusBoard {
 	/** the notes being written to the group's row, in order */
 	#keeping: Promise<void> = Promise.resolve();
 	#members = new Map<string, MemberRecord>();
+	#entries: readonly EntriesNote[] = [];
 	#listeners = new Set<(status: SyncStatus) => void>();
 
 	constructor(
@@ -71,7 +84,8 @@ export class StatusBoard {
 			conflicts: this.#conflicts,
 			refused: this.#refused,
 			denied: this.denied,
-			members: [...this.#members.values()]
+			members: [...this.#members.values()],
+			entries: this.#entries
 		};
 	}
 
@@ -131,6 +145,14 @@ export class StatusBoard {
 	member(record: MemberRecord) {
 		if ((this.#members.get(record.user)?.at ?? -1) > record.at) return;
 		this.#members.set(record.user, record);
+		this.emit();
+	}
+
+	/** How each match's entries last went (the sync's `entriesSent`), told when it changed. */
+	entriesSent(sent: ReadonlyMap<string, Sent>) {
+		const notes = [...sent].map(([match, one]) => ({ match, sent: one }));
+		if (JSON.stringify(notes) === JSON.stringify(this.#entries)) return;
+		this.#entries = notes;
 		this.emit();
 	}
 

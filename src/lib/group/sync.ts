@@ -32,7 +32,7 @@ import type { Signer } from '$lib/wire/signing';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { GroupEntries, Sent } from './entries';
 
-export type { Online, SyncStatus, RefusedNote } from './status';
+export type { Online, SyncStatus, RefusedNote, EntriesNote } from './status';
 export type { Settle, Settled } from './settle';
 export type { ConflictRow };
 
@@ -194,6 +194,8 @@ export class GroupSync {
 			// not sent for want of an answer: looked at again with the next flush
 			if (sent.kind === 'offline' || sent.kind === 'slow-down') this.#touched.add(match);
 		}
+		// the group's page follows the status: a refusal or a conflict is said there
+		core.board.entriesSent(this.entriesSent);
 	}
 
 	async stop(): Promise<void> {

@@ -1,0 +1,83 @@
+/**
+ * How a group's matches' entries went, in the players' words, for the group's page (docs/group.md,
+ * "On the phone: what leaves"): one sentence per match the keeper refused or that is in conflict,
+ * naming it as the page names matches (game, when, players); one for the group when its record
+ * on the server takes no entries (`kept-whole`). Sent, offline or slowed down says nothing new:
+ * the page already says when the phone is offline, and a slowed-down send goes again by itself.
+ * Pure apart from the messages. The keeper's own words (components/keeper-words.ts) speak of a
+ * live table; these speak of the group.
+ */
+import { m } from '$lib/paraglide/messages';
+import { formatDate } from '$lib/i18n';
+import { gameEntry } from '$lib/games/catalog';
+import type { MatchRow } from '$lib/db/schema';
+import type { EntriesNote } from './status';
+
+/** What names a match on the group's page. */
+export type NamedMatch = Pick<MatchRow, 'id' | 'game' | 'createdAt' | 'seats'>;
+
+/** A line of the page: about one match (its id, for its link), or about the whole group. */
+export interface EntriesLine {
+	readonly match: string | null;
+	readonly words: string;
+}
+
+type Named = { game: string; date: string; names: string };
+
+/** The sentence for one refusal of a match's entries; null when there is nothing new to say. */
+function refusalWords(sent: EntriesNote['sent'], named: Named): string | null {
+	switch (sent.kind) {
+		case 'done':
+		case 'offline':
+		case 'slow-down':
+			return null;
+		case 'moved':
+			return m.group_entries_moved(named);
+	}
+	switch (sent.why) {
+		case 'not-yours':
+			return m.group_entries_not_yours(named);
+		case 'pen-held':
+			return m.group_entries_pen_held(named);
+		case 'full':
+			return m.group_entries_full(named);
+		case 'not-over':
+			return m.group_entries_not_over(named);
+		case 'not-the-log':
+			return m.group_entries_not_the_log(named);
+		case 'sealed':
+			return m.group_entries_sealed(named);
+		case 'refused':
+			return m.group_entries_rule(named);
+		default:
+			// not-passpad, and any word a newer server may answer
+			return m.group_entries_not_passpad(named);
+	}
+}
+
+/**
+ * The lines the group's page shows for its matches' entries: the group's own line first when
+ * it keeps its matches whole (said once, whatever the number of matches), then one per match
+ * refused or in conflict, in the order sent. A match no longer on this phone says nothing.
+ */
+export function entriesLines(
+	notes: readonly EntriesNote[],
+	matches: ReadonlyMap<string, NamedMatch>
+): EntriesLine[] {
+	const lines: EntriesLine[] = [];
+	const keptWhole = notes.some(({ sent }) => sent.kind === 'refused' && sent.why === 'kept-whole');
+	if (keptWhole) lines.push({ match: null, words: m.group_entries_kept_whole() });
+	for (const { match, sent } of notes) {
+		if (sent.kind === 'refused' && sent.why === 'kept-whole') continue;
+		const row = matches.get(match);
+		if (!row) continue;
+		const named = {
+			game: gameEntry(row.game)?.name ?? row.game,
+			date: formatDate(row.createdAt),
+			names: row.seats.map((seat) => seat.name).join(', ')
+		};
+		const words = refusalWords(sent, named);
+		if (words) lines.push({ match, words });
+	}
+	return lines;
+}
