@@ -42,7 +42,7 @@ async function recordOf(user: string) {
 	const message = await jsm.streams.getMessage(groupStreamOf(club.group), {
 		last_by_subj: memberSubject(club.group, user)
 	});
-	return { seq: message.seq, record: v.parse(MemberRecord, message.json()) };
+	return { seq: message!.seq, record: v.parse(MemberRecord, message!.json()) };
 }
 
 /** The match's messages in the group's stream (entries and seal). */

@@ -76,7 +76,7 @@ async function keysOf(user: string) {
 	const message = await jsm.streams.getMessage(groupStreamOf(club.group), {
 		last_by_subj: memberSubject(club.group, user)
 	});
-	return v.parse(MemberRecord, message.json()).keys;
+	return v.parse(MemberRecord, message!.json()).keys;
 }
 
 const sealedOf = async (match: string) => {
