@@ -3,7 +3,8 @@
 // group's `append` service (names.js `groupAppendSubject`, imported by the group's account from
 // the keeper's: only its members may publish to it, never the board, config.ts). The entry is
 // checked exactly as a table's (ledger.ts: signature, place, the pen, the game's reducer, the
-// pen's silence; the group's quota here) and stored by the group's clerk (clerks.ts) on the
+// pen's silence; the group's quota here), its key first against the keys the group's members
+// registered (member-keys.ts: any other key, or a removed member's, is `not-yours`), and stored by the group's clerk (clerks.ts) on the
 // match's entry subject in the group's own stream, one subject a position with compare-and-set
 // on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are deleted
 // then, one by one, so a new phone reads one message per finished match. Never purged: on
