@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MEMBER_KEYS } from '../src/lib/wire/limits';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
-import { registerKey, registerTarget, type Registrar } from './register';
+import { registerKey, registerTarget, startRegistrar, type Registrar } from './register';
+import { Quota } from './quota';
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import type { MemberKeys } from './member-keys';
 import type { Registry } from './registry';
 
@@ -153,5 +155,32 @@ describe('registering a member’s key', () => {
 		]) {
 			expect(registerTarget(subject), subject).toBeNull();
 		}
+	});
+	it('register: a group’s registrations past its quota for the minute are slow-down, and write nothing', async () => {
+		const { registrar, written } = desk();
+		let heard: (error: Error | null, msg: Msg) => void = () => {};
+		const nc = {
+			subscribe: (_subject: string, { callback }: { callback: typeof heard }) => {
+				heard = callback;
+				return { unsubscribe() {} };
+			}
+		} as unknown as NatsConnection;
+		const registering = startRegistrar(nc, registrar, new Quota(1, 1_000_000));
+		const answers: unknown[] = [];
+		const [key] = await keys(1);
+		const data = await registration(key);
+		for (let time = 0; time < 2; time++) {
+			heard(null, {
+				subject: `passpad.register.g.${GROUP}.${ANA}`,
+				reply: '_R_.abc',
+				data,
+				respond: (body: string) => answers.push(JSON.parse(body))
+			} as unknown as Msg);
+		}
+		await expect.poll(() => answers.length).toBe(2);
+		expect(answers).toContainEqual({ ok: false, why: 'slow-down' });
+		expect(answers).toContainEqual({ ok: true, keys: 1 });
+		expect(written).toHaveLength(1);
+		registering.stop();
 	});
 });

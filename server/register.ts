@@ -3,8 +3,11 @@
 // credential may publish to (config.ts), so the subject says whose key it is; the body, signed by
 // the key (wire/register.ts), proves the phone holds it. The keeper writes the key into the
 // member's record (member-keys.ts) and answers. Registering a key again changes nothing; a board,
-// a removed member or a key another member registered is refused. Each registration runs in the
-// provisioning queue (live.ts, `serial`), so a removal and a registration never cross.
+// a removed member or a key another member registered is refused. A registration that writes
+// runs in the provisioning queue (live.ts, `serial`), so a removal and a registration never
+// cross; the others are answered from the keeper's book at once, and each group's registrations
+// are held to a table's quota (`slow-down`), so a leaked member link's flood of them delays no
+// other group's requests.
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { ALL_REGISTERS, GROUP_ID, memberSubject } from '../src/lib/wire/names.js';
 import { readRegistration, type RegisterAnswer } from '../src/lib/wire/register';
@@ -12,6 +15,7 @@ import { MAX_MEMBER_KEYS } from '../src/lib/wire/limits';
 import { GroupUser } from '../src/lib/wire/schemas';
 import * as v from 'valibot';
 import { throughImport } from './keeper';
+import { Quota } from './quota';
 import type { MemberKeys } from './member-keys';
 import { memberRecord } from './requests';
 import { groupOf, type Registry } from './registry';
@@ -43,7 +47,8 @@ export async function registerKey(
 	const read = await readRegistration(bytes, group, user);
 	if (!read.ok) return read;
 	const { key } = read;
-	return desk.serial(async (): Promise<RegisterAnswer> => {
+	/** the answer from the registry and the book, or the member's label and keys: to be written */
+	async function answered(): Promise<RegisterAnswer | { label: string; keys: number }> {
 		const found = groupOf(desk.registry, group);
 		const member = found && Object.hasOwn(found.members, user) ? found.members[user] : null;
 		// the board's credential, or another group's user: not a member's
@@ -55,37 +60,49 @@ export async function registerKey(
 		const keys = recorded?.keys ?? [];
 		if (keys.includes(key)) return { ok: true, keys: keys.length };
 		if (keys.length >= MAX_MEMBER_KEYS) return { ok: false, why: 'full' };
+		return { label: member.label, keys: keys.length };
+	}
+	const first = await answered();
+	if ('ok' in first) return first;
+	return desk.serial(async (): Promise<RegisterAnswer> => {
+		// asked again in the queue: a removal or another registration may have come first
+		const now = await answered();
+		if ('ok' in now) return now;
 		const subject = memberSubject(group, user);
 		await desk.members.record(
 			group,
 			subject,
-			memberRecord(user, member.label, false, Date.now()),
+			memberRecord(user, now.label, false, Date.now()),
 			(body) => desk.write(group, subject, body),
 			[key]
 		);
 		desk.log(`keeper: ${group}: a key of ${user} registered`);
-		return { ok: true, keys: keys.length + 1 };
+		return { ok: true, keys: now.keys + 1 };
 	});
 }
 
 /** Listens to every group's registrations (imported by each group's account, config.ts). */
-export function startRegistrar(nc: NatsConnection, desk: Registrar) {
+export function startRegistrar(nc: NatsConnection, desk: Registrar, quota = new Quota()) {
+	const respond = (msg: Msg, answer: RegisterAnswer) => {
+		try {
+			msg.respond(JSON.stringify(answer));
+		} catch {
+			// the phone is gone: it registers when it sends next
+		}
+	};
 	function heard(msg: Msg) {
 		const target = registerTarget(msg.subject);
 		// a member's request comes through its group account's import only (keeper.ts)
 		if (!target || !throughImport(msg.reply)) return;
+		if (!quota.take(`r.${target.group}`, msg.data.length, Date.now())) {
+			return respond(msg, { ok: false, why: 'slow-down' });
+		}
 		void registerKey(desk, target.group, target.user, msg.data)
 			.catch((error): RegisterAnswer => {
 				desk.log(`keeper: ${target.group}: registration: ${String(error?.message ?? error)}`);
 				return { ok: false, why: 'failed' };
 			})
-			.then((answer) => {
-				try {
-					msg.respond(JSON.stringify(answer));
-				} catch {
-					// the phone is gone: it registers when it sends next
-				}
-			});
+			.then((answer) => respond(msg, answer));
 	}
 	const subscription = nc.subscribe(ALL_REGISTERS, {
 		callback: (error, msg) => {

@@ -87,6 +87,7 @@ export class KeyRegistration {
 				return 'ok';
 			case 'offline':
 			case 'failed':
+			case 'slow-down':
 				return 'offline';
 			case 'removed':
 				return 'removed';

@@ -29,9 +29,17 @@ export type Registration = v.InferOutput<typeof Registration>;
  * not: `not-passpad` (not a registration, or another group's or user's), `not-yours` (the
  * signature is not by the key, the key is another member's, or the user is not a member: the
  * board), `removed` (the member was removed from the group), `full` (its record names
- * MAX_MEMBER_KEYS keys already), `failed` (the server could not write the record; ask again).
+ * MAX_MEMBER_KEYS keys already), `failed` (the server could not write the record; ask again),
+ * `slow-down` (the group's registrations for the minute spent: ask again in a while).
  */
-export const REGISTER_REFUSALS = ['not-passpad', 'not-yours', 'removed', 'full', 'failed'] as const;
+export const REGISTER_REFUSALS = [
+	'not-passpad',
+	'not-yours',
+	'removed',
+	'full',
+	'failed',
+	'slow-down'
+] as const;
 export type RegisterRefusal = (typeof REGISTER_REFUSALS)[number];
 
 export const RegisterAnswer = v.variant('ok', [
