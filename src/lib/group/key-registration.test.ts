@@ -33,8 +33,11 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-/** A new member's phone: its database joined to the club, its connection, the subjects it asked. */
-async function memberPhone(label: string) {
+/**
+ * A new member's phone: its database joined to the club, its connection, the subjects it asked.
+ * `answers`: the keeper's answer to a kind of request (`register`), as if the server said it.
+ */
+async function memberPhone(label: string, answers: Record<string, object> = {}) {
 	const { member } = await server.live.invite(club.group, label);
 	const passpad = new db.PasspadDb(`${label}-${crypto.randomUUID()}`);
 	await open(passpad, club.group, member);
@@ -48,7 +51,13 @@ async function memberPhone(label: string) {
 					subject: string,
 					...rest: Parameters<NatsConnection['request']> extends [string, ...infer R] ? R : never
 				) => {
-					if (subject.startsWith('passpad.')) asked.push(subject.split('.')[1]);
+					const kind = subject.split('.')[1];
+					if (subject.startsWith('passpad.')) asked.push(kind);
+					if (subject.startsWith('passpad.') && answers[kind]) {
+						return Promise.resolve({
+							data: new TextEncoder().encode(JSON.stringify(answers[kind]))
+						});
+					}
 					return target.request(subject, ...rest);
 				};
 			}
@@ -160,5 +169,35 @@ describe('a phone’s key registered with its group’s keeper', () => {
 		);
 		expect(chloe.asked).toEqual(['register']);
 		expect(await chloe.passpad.sends.count()).toBe(1);
+		// not asked again this run
+		expect(await chloes.sendAll()).toEqual(
+			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
+		);
+		expect(chloe.asked).toEqual(['register']);
+	});
+	it('key registration: a phone told its member was removed lets the group’s steps go and sends nothing more this run', async () => {
+		const phone = await memberPhone('Hugo’s phone', { register: { ok: false, why: 'removed' } });
+		const signer = await signerOf(await newKeyPair());
+		const entries = new GroupEntries({
+			db: phone.passpad,
+			group: club.group,
+			nc: phone.nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id]
+		});
+		const first = await finished(phone.passpad);
+		expect(await entries.sendAll()).toEqual(
+			new Map([[first, { kind: 'refused', why: 'not-yours' }]])
+		);
+		expect(await phone.passpad.sends.count()).toBe(0);
+		const second = await finished(phone.passpad);
+		expect(await entries.sendAll()).toEqual(
+			new Map([[second, { kind: 'refused', why: 'not-yours' }]])
+		);
+		// asked once, and never an entry
+		expect(phone.asked).toEqual(['register']);
+		expect(await phone.passpad.sends.count()).toBe(0);
+		expect(await sealedOf(first)).toEqual([]);
 	});
 });

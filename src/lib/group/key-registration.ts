@@ -37,6 +37,8 @@ export class KeyRegistration {
 	#done = false;
 	/** registered again after a `not-yours` this run */
 	#again = false;
+	/** refused this run (removed, another member's key): not asked again until the app opens again */
+	#refused: Registration | null = null;
 
 	constructor(options: RegistrationOptions) {
 		this.#o = options;
@@ -45,6 +47,7 @@ export class KeyRegistration {
 	/** Registers the key unless this phone did already (this run, or kept in IndexedDB). */
 	async ensure(): Promise<Registration> {
 		if (this.#done) return 'ok';
+		if (this.#refused) return this.#refused;
 		const { db, group, signer } = this.#o;
 		const kept = await getValue<string | null>(registeredKeyOf(group), null, db);
 		if (kept === signer.key) {
@@ -90,9 +93,9 @@ export class KeyRegistration {
 			case 'slow-down':
 				return 'offline';
 			case 'removed':
-				return 'removed';
+				return (this.#refused = 'removed');
 			default:
-				return 'refused';
+				return (this.#refused = 'refused');
 		}
 	}
 }
