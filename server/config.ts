@@ -4,6 +4,7 @@ import {
 	ALL_APPENDS,
 	ALL_GROUP_APPENDS,
 	ALL_READS,
+	ALL_REGISTERS,
 	KEEPER_ACCOUNT,
 	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
@@ -22,6 +23,8 @@ import {
 	groupAccountOf,
 	groupAppendsOf,
 	groupProvisionSubject,
+	registerSubject,
+	registersOf,
 	tableAccountOf
 } from '../src/lib/wire/names.js';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -102,7 +105,9 @@ export function permissionsOf(
 					eveningSubject(group.group, '>'),
 					groupProvisionsOf(group.group),
 					// a match's entries, checked and stored by the keeper (docs/wire.md, "Who writes")
-					groupAppendsOf(group.group)
+					groupAppendsOf(group.group),
+					// its phone's key, for its own user only: the subject says whose (docs/wire.md, "Keys")
+					registerSubject(group.group, user)
 				],
 				subscribe: [inbox]
 			};
@@ -276,7 +281,7 @@ export function accountsOf(
 	lines.push(
 		`    exports: [ { service: ${q(ALL_APPENDS)} }, { service: ${q(ALL_READS)} }, ` +
 			`{ service: ${q(groupProvisionSubject('*', '*' as 'invite'))} }, ` +
-			`{ service: ${q(ALL_GROUP_APPENDS)} }, ` +
+			`{ service: ${q(ALL_GROUP_APPENDS)} }, { service: ${q(ALL_REGISTERS)} }, ` +
 			`{ stream: ${q(feedsOf('*'))} } ]`
 	);
 	// the keeper hears every table's "still here" (docs/live.md, "The pen"); a board its open
@@ -313,6 +318,8 @@ export function accountsOf(
 		const requests = `{ service: { account: ${keeper}, subject: ${q(groupProvisionSubject(group, '*' as 'invite'))} } }`;
 		// its members' entries of a match, to the keeper (docs/wire.md, "Who writes")
 		const appends = `{ service: { account: ${keeper}, subject: ${q(groupAppendsOf(group))} } }`;
+		// its members' keys, each on its own user's subject (docs/wire.md, "Keys")
+		const registers = `{ service: { account: ${keeper}, subject: ${q(registersOf(group))} } }`;
 		const imports = (openTables[group] ?? []).flatMap((table) => [
 			`{ service: { account: ${keeper}, subject: ${q(readsOf(table).replace(/>$/, '*'))} } }`,
 			`{ stream: { account: ${keeper}, subject: ${q(feedsOf(table))} } }`,
@@ -320,7 +327,7 @@ export function accountsOf(
 				? [`{ stream: { account: ${q(tableAccountOf(table))}, subject: ${q(heresOf(table))} } }`]
 				: [])
 		]);
-		lines.push(`    imports: [ ${[requests, appends, ...imports].join(', ')} ]`);
+		lines.push(`    imports: [ ${[requests, appends, registers, ...imports].join(', ')} ]`);
 		lines.push('  }');
 	}
 	lines.push('}');

@@ -16,6 +16,7 @@ import { readAnswer } from '../src/lib/wire/append';
 import { newId, writeEntry, type Change, type SealEntry } from '../src/lib/wire/entry';
 import { signed, type Signer } from '../src/lib/wire/signing';
 import { groupAppendSubject } from '../src/lib/wire/names.js';
+import { register } from '../src/lib/wire/register';
 
 /** A finished I'll Pass game of three, entered on the score pad as one `tally` (ill-pass/tally.ts). */
 export const game = randomGame(seeded(7), 3);
@@ -36,6 +37,19 @@ export async function askKeeper(
 ) {
 	const answer = await nc.request(groupAppendSubject(group, match), bytes, { timeout: 5_000 });
 	return readAnswer(answer.data);
+}
+
+/**
+ * `signer`'s key registered for the member `user` of the group, from its own phone `nc`, as a
+ * phone does before its first entry (docs/wire.md, "Keys"): the keeper must take it.
+ */
+export async function registeredIn(
+	nc: NatsConnection,
+	group: string,
+	user: string,
+	signer: Signer
+) {
+	expect(await register(nc, group, user, signer)).toMatchObject({ ok: true });
 }
 
 /** One more entry by `by`, which the keeper must store: the copy moved on. */

@@ -21,7 +21,15 @@ import {
 	recordSubject,
 	sealSubject
 } from '../src/lib/wire/names.js';
-import { askKeeper, enteredIn, game, sealOf, startedIn, tally } from './group-keeper-fixtures';
+import {
+	askKeeper,
+	enteredIn,
+	game,
+	registeredIn,
+	sealOf,
+	startedIn,
+	tally
+} from './group-keeper-fixtures';
 import { groupStream } from './streams';
 import { groupAppendTarget } from './group-keeper';
 
@@ -43,6 +51,11 @@ beforeAll(async () => {
 	club = await server.live.createGroup('Thursday club', 'Ana’s phone');
 	other = await server.live.createGroup('Family', 'Zoé’s phone');
 	({ member: ben } = await server.live.invite(club.group, 'Ben’s phone'));
+	// each phone's key registered by its member, as a phone does before its first entry
+	// (docs/wire.md, "Keys"; member-keys.test.ts); Ana's key in the other group too, by Zoé
+	await registeredIn(await server.phone(club.member), club.group, club.member.user, anaKey);
+	await registeredIn(await server.phone(ben), club.group, ben.user, benKey);
+	await registeredIn(await server.phone(other.member), other.group, other.member.user, anaKey);
 }, 60_000);
 afterAll(async () => {
 	await server?.stop();

@@ -3,7 +3,8 @@
 // group's `append` service (names.js `groupAppendSubject`, imported by the group's account from
 // the keeper's: only its members may publish to it, never the board, config.ts). The entry is
 // checked exactly as a table's (ledger.ts: signature, place, the pen, the game's reducer, the
-// pen's silence; the group's quota here) and stored by the group's clerk (clerks.ts) on the
+// pen's silence; the group's quota here), its key first against the keys the group's members
+// registered (member-keys.ts: any other key, or a removed member's, is `not-yours`), and stored by the group's clerk (clerks.ts) on the
 // match's entry subject in the group's own stream, one subject a position with compare-and-set
 // on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are deleted
 // then, one by one, so a new phone reads one message per finished match. Never purged: on
@@ -32,10 +33,13 @@ import { afterSeal, judgeSeal, type GroupCopy } from './group-seal';
 import { penSilenceOf, throughImport } from './keeper';
 import { Quota } from './quota';
 import { PenSilence } from './silence';
+import type { MemberKeys } from './member-keys';
 
 export interface GroupKeeperOptions {
 	/** each group's entries and bytes a minute (limits.ts: a table's numbers) */
 	quota?: Quota;
+	/** the members' registered keys (member-keys.ts): an entry of any other key is `not-yours` */
+	members?: MemberKeys;
 	penSilenceMs?: number;
 	now?: () => number;
 	log?: (line: string) => void;
@@ -65,6 +69,16 @@ export function startGroupKeeper(
 	/** groups whose stream deletes (only a yes is kept: a stream made anew may delete later) */
 	const deleting = new Set<string>();
 
+	/**
+	 * Whether the entry's key was registered by a member of the group not removed (docs/wire.md,
+	 * "Who writes", check 2): every kind of entry, the start and the seal too.
+	 */
+	async function admits(group: string, entry: { key?: string }): Promise<boolean> {
+		const { members } = options;
+		if (!members) return true;
+		return !!entry.key && (await members.writerOf(group, entry.key)) !== null;
+	}
+
 	/** Whether the group's stream lets the clerk delete a sealed match's entries. */
 	async function takesEntries(group: string): Promise<boolean> {
 		if (deleting.has(group)) return true;
@@ -80,6 +94,7 @@ export function startGroupKeeper(
 		return {
 			key: `g.${group}.${match}`,
 			match,
+			admits: (entry) => admits(group, entry),
 			load: async (): Promise<GroupCopy> => {
 				const clerk = await clerks.of(group);
 				const seal = await clerk.jsm.streams
@@ -129,6 +144,7 @@ export function startGroupKeeper(
 	async function seal(place: Place<GroupCopy>, group: string, bytes: Uint8Array) {
 		const signed = await signedSeal(bytes, place.match);
 		if (!signed.ok) return signed.answer;
+		if (!(await admits(group, signed.entry))) return { ok: false, why: 'not-yours' } as const;
 		const copy = await ledger.copyOf(place);
 		const judged = judgeSeal(copy, signed.entry);
 		if (judged !== 'store') return judged;

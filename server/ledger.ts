@@ -31,6 +31,11 @@ export interface Place<C extends Copy = Copy> {
 	load(): Promise<C>;
 	/** stores the judged entry, with compare-and-set against `copy` (the stream's own check) */
 	store(bytes: Uint8Array, entry: Entry, copy: C): Promise<PubAck>;
+	/**
+	 * whether the entry's key may write here at all, before its place is judged (a group's
+	 * match: a key registered by a member not removed, group-keeper.ts); refused `not-yours`
+	 */
+	admits?(entry: Entry): Promise<boolean>;
 	/** once stored at `seq`: what else the place does with it (a table's feed) */
 	stored?(bytes: Uint8Array, seq: number, copy: C): void;
 }
@@ -97,6 +102,7 @@ export function startLedger({ silence, now, log }: LedgerOptions) {
 		const { key, match } = place;
 		const signed = await signedEntry(bytes, match);
 		if (!signed.ok) return signed.answer;
+		if (place.admits && !(await place.admits(signed.entry))) return { ok: false, why: 'not-yours' };
 		const copy = await copyOf(place);
 		const judged = judgeEntry(copy, signed.entry);
 		const { entry } = signed;

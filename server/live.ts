@@ -13,9 +13,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
 	PROVISION_GROUP_SUBJECT,
 	PROVISION_SUBJECT,
-	groupProvisionSubject,
-	groupStreamOf,
-	memberSubject
+	groupProvisionSubject
 } from '../src/lib/wire/names.js';
 import type { TableAsked } from '../src/lib/wire/provision';
 import { ADMIN_SUBJECTS } from './admin-subjects';
@@ -24,6 +22,8 @@ import { syncsAlways } from './config';
 import { announceRemovals, provisionGroup, removeMember, type Desk } from './groups';
 import { startKeeper, type KeeperOptions } from './keeper';
 import { startGroupKeeper } from './group-keeper';
+import { startMemberKeys } from './member-keys';
+import { startRegistrar } from './register';
 import { takeLock } from './lock';
 import {
 	adoptGlobalStore,
@@ -163,8 +163,9 @@ export async function startLive(options: LiveOptions) {
 	const keeper = startKeeper(nc, { ...options.keeper, log });
 	const answers = keeperProbe(nodes, probe, probeTable);
 	const clerks = startClerks(() => nodes.map((node) => `127.0.0.1:${node.port}`), clerkPass);
-	// a group's matches as entries, stored by each group's clerk (docs/wire.md, "Who writes")
-	const groupKeeper = startGroupKeeper(nc, clerks, { ...options.keeper, log });
+	// a group's matches as entries, from its members' registered keys only (docs/wire.md, "Keys")
+	const members = startMemberKeys(clerks);
+	const groupKeeper = startGroupKeeper(nc, clerks, { ...options.keeper, log, members });
 
 	/** The table accounts the nodes have read, and the tables whose "still here" a board hears. */
 	let accountsRead = accountsNamed(registry);
@@ -192,6 +193,8 @@ export async function startLive(options: LiveOptions) {
 	const tableOf = (user: string) => registry.users.find((one) => one.user === user)?.table;
 
 	const replicas = count > 1 ? 3 : 1;
+	const write = async (group: string, subject: string, body: object) =>
+		record((await clerks.of(group)).js, subject, body);
 	const desk: Desk = {
 		registry,
 		cost,
@@ -204,7 +207,9 @@ export async function startLive(options: LiveOptions) {
 				(await clerks.of(group)).jsm,
 				groupStream(group, replicas, options.limits?.groupBytes)
 			),
-		record: async (group, subject, body) => record((await clerks.of(group)).js, subject, body),
+		// a member's record names its keys (member-keys.ts)
+		record: (group, subject, body) =>
+			members.record(group, subject, body, (kept) => write(group, subject, kept)),
 		log,
 		announced: new Set()
 	};
@@ -221,6 +226,7 @@ export async function startLive(options: LiveOptions) {
 	}
 
 	const { createTables, createTable } = tableMaker({ ...desk, serial });
+	const registrar = startRegistrar(nc, { registry, members, write, serial, log });
 
 	// open tables (--open): any phone's, within limits, expired after a day without an entry
 	const openDoor = options.open
@@ -254,13 +260,9 @@ export async function startLive(options: LiveOptions) {
 			return true;
 		});
 
-	const removedOf = async (group: string, user: string) => {
-		const { jsm } = await clerks.of(group);
-		const last = await jsm.streams
-			.getMessage(groupStreamOf(group), { last_by_subj: memberSubject(group, user) })
-			.catch(() => null);
-		return !!last?.json<{ removed?: boolean }>()?.removed;
-	};
+	// whether the group's member records say so already (member-keys.ts)
+	const removedOf = async (group: string, user: string) =>
+		!!(await members.memberOf(group, user))?.removed;
 	serial(() => announceRemovals(desk, removedOf)).catch((failure) =>
 		log(`announcing removals: ${failure}`)
 	);
@@ -381,6 +383,7 @@ export async function startLive(options: LiveOptions) {
 		},
 		async stop() {
 			for (const sub of subscriptions) sub.unsubscribe();
+			registrar.stop();
 			await openDoor?.stop();
 			await keeper.stop();
 			await groupKeeper.stop();

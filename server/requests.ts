@@ -53,14 +53,17 @@ export function groupRequestSubject(subject: string) {
 	return { group, what };
 }
 
-/** A member as the group's stream records it (the server writes it: docs/group.md). */
-export const memberRecord = (user: string, label: string, removed: boolean, at: number) => ({
-	v: 1,
-	user,
-	label,
-	removed,
-	at
-});
+/**
+ * A member as the group's stream records it (the server writes it: docs/group.md), with the
+ * keys its phones registered (member-keys.ts adds them to every record it writes).
+ */
+export const memberRecord = (
+	user: string,
+	label: string,
+	removed: boolean,
+	at: number,
+	keys?: readonly string[]
+) => ({ v: 1, user, label, removed, at, ...(keys?.length ? { keys: [...keys] } : {}) });
 
 /** A live table of the group as the board reads it (the server writes it: docs/group.md). */
 export const tableRecord = (

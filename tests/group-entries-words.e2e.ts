@@ -127,6 +127,7 @@ async function versionLength(group: string, match: string) {
 	const message = await jsm.streams.getMessage(groupStreamOf(group), {
 		last_by_subj: `passpad.g.${group}.match.${match}`
 	});
+	if (!message) return 0;
 	return (JSON.parse(new TextDecoder().decode(message.data)) as { log: unknown[] }).log.length;
 }
 

@@ -45,6 +45,7 @@ it('a sealed match corrected here: its steps are let go (its version carries the
 			nc,
 			signer,
 			by: ANA,
+			user: club.member.user,
 			name: 'Ana',
 			rulesOf: (id) => RULES[id]
 		});

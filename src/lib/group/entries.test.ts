@@ -62,6 +62,7 @@ const entries = (passpad: db.PasspadDb) =>
 		nc,
 		signer,
 		by: ANA,
+		user: club.member.user,
 		name: 'Ana',
 		rulesOf: (id) => RULES[id]
 	});
@@ -190,6 +191,7 @@ describe('a group’s match leaves the phone as entries', () => {
 			nc,
 			signer,
 			by: ANA,
+			user: club.member.user,
 			rulesOf: (id) => RULES[id],
 			seal: false
 		});

@@ -10,6 +10,10 @@
  *
  * Never merged: when the group holds entries this phone's log lacks (another phone's, or this
  * phone is stale), nothing is sent; the first step waiting says `moved` and stays.
+ *
+ * The keeper takes entries from its members' registered keys only (docs/wire.md, "Keys"): the
+ * phone registers its key before its first entry (key-registration.ts); a member removed from
+ * the group sends nothing more this run, as a group that keeps its matches whole.
  */
 import { DeliverPolicy, jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -27,6 +31,7 @@ import { held, readSigned, startOf } from '$lib/live/appending';
 import { accept, begin, nextEntry, settled, type LiveMatch, type Verdict } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
+import { KeyRegistration } from './key-registration';
 import { roleOf } from './role';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
@@ -42,6 +47,8 @@ export interface EntriesOptions {
 	readonly signer: Signer;
 	/** this phone's id on the wire */
 	readonly by: string;
+	/** the member's user, whose key this phone registers (its group row's when not given) */
+	readonly user?: string;
 	/**
 	 * whose phone it is: the start's pen (a group's phone keeps no such name yet: the match's
 	 * first seat stands for it when none is given)
@@ -83,10 +90,14 @@ export class GroupEntries {
 	 * matches go as whole versions only, and steps queued for it are let go (this run)
 	 */
 	#keptWhole = false;
+	/** the keeper refuses this member (removed from the group): its steps are let go (this run) */
+	#removed = false;
+	readonly #registration: KeyRegistration;
 
 	constructor(options: EntriesOptions) {
 		this.#o = options;
 		this.#js = jetstream(options.nc);
+		this.#registration = new KeyRegistration(options);
 	}
 
 	/**
@@ -102,11 +113,12 @@ export class GroupEntries {
 			if (row?.group !== this.#o.group) continue;
 			const over = row.status === 'finished' || row.status === 'abandoned';
 			if (!stepped.has(id) && (!over || this.#sealed.has(id))) continue;
-			const result = this.#keptWhole
-				? await this.#letGo(id)
-				: this.#sealed.has(id)
-					? await this.#afterSeal(id)
-					: await this.send(id);
+			const result =
+				this.#keptWhole || this.#removed
+					? await this.#letGo(id)
+					: this.#sealed.has(id)
+						? await this.#afterSeal(id)
+						: await this.send(id);
 			results.set(id, result);
 			if (result.kind === 'offline') break;
 		}
@@ -198,16 +210,17 @@ export class GroupEntries {
 
 	/**
 	 * The group keeps its matches whole (`kept-whole`): the match's steps waiting are let go,
-	 * its versions carry all of it (docs/group.md, "On the phone: what leaves").
+	 * its versions carry all of it (docs/group.md, "On the phone: what leaves"). The same for a
+	 * member removed from the group (`not-yours`): nothing of it is taken any more.
 	 */
 	async #letGo(id: string): Promise<Sent> {
-		this.#keptWhole = true;
+		if (!this.#removed) this.#keptWhole = true;
 		const rows = await sendsOf(this.#o.db, id);
 		await dropSends(
 			this.#o.db,
 			rows.map((row) => row.seq!)
 		);
-		return { kind: 'refused', why: 'kept-whole' };
+		return { kind: 'refused', why: this.#removed ? 'not-yours' : 'kept-whole' };
 	}
 
 	/**
@@ -252,7 +265,7 @@ export class GroupEntries {
 	): Promise<Sent> {
 		if (answer.why === 'offline') return { kind: 'offline' };
 		if (answer.why === 'slow-down') return { kind: 'slow-down' };
-		if (answer.why === 'kept-whole') return this.#letGo(id);
+		if (answer.why === 'kept-whole' || this.#removed) return this.#letGo(id);
 		if (answer.why === 'sealed') return this.#afterSeal(id);
 		const code = answer.why === 'refused' ? answer.code : undefined;
 		if (first?.seq !== undefined && copy) {
@@ -306,9 +319,23 @@ export class GroupEntries {
 		return this.#stopped(match.id, answer, undefined, null);
 	}
 
-	#append(match: string, entry: Entry | SealEntry): Promise<Append> {
+	/**
+	 * The entry asked of the keeper, this phone's key registered first; a `not-yours` answer
+	 * registers the key again (once a run: the server's store made anew) and asks again.
+	 */
+	async #append(match: string, entry: Entry | SealEntry): Promise<Append> {
+		const registered = await this.#registration.ensure();
+		if (registered === 'offline') return { ok: false, why: 'offline' };
+		this.#removed = registered === 'removed';
+		if (registered !== 'ok') return { ok: false, why: 'not-yours' };
 		const subject = groupAppendSubject(this.#o.group, match);
-		return askAppend(this.#o.nc, subject, writeEntry(entry), this.#o.answerMs ?? ANSWER_MS);
+		const ask = () =>
+			askAppend(this.#o.nc, subject, writeEntry(entry), this.#o.answerMs ?? ANSWER_MS);
+		const answer = await ask();
+		if (!answer.ok && answer.why === 'not-yours' && (await this.#registration.again())) {
+			return ask();
+		}
+		return answer;
 	}
 
 	#local(match: MatchRow) {

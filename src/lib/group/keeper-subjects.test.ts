@@ -11,7 +11,13 @@ import { groupStreamOf } from '$lib/wire/names.js';
 import { newKeyPair, signed, signerOf } from '$lib/wire/signing';
 import { writeEntry } from '$lib/wire/entry';
 import { readToOf } from '$lib/db/group/synced';
-import { askKeeper, sealOf, startedIn, tally } from '../../../server/group-keeper-fixtures';
+import {
+	askKeeper,
+	registeredIn,
+	sealOf,
+	startedIn,
+	tally
+} from '../../../server/group-keeper-fixtures';
 import { thingOfSubject } from './record';
 import { groupScene } from './sync-fixtures';
 
@@ -32,8 +38,10 @@ describe('a group’s record beside the keeper’s entries', () => {
 		const id = await play(ana, group, ['Ana', 'Ben', 'Chloé'], 7);
 		await ana.sync.flush();
 		// a member's phone sends a match as entries, then seals it, through the keeper
-		const ben = await scene.server.phone(await credentialOf(group, 'ben'));
+		const benCredential = await credentialOf(group, 'ben');
+		const ben = await scene.server.phone(benCredential);
 		const key = signerOf(await newKeyPair());
+		await registeredIn(ben, group, benCredential.user, await key);
 		const copy = await startedIn(ben, group, 'by-entries', await key, [tally]);
 		const seal = writeEntry(await signed(sealOf(copy), await key));
 		expect(await askKeeper(ben, group, 'by-entries', seal)).toMatchObject({ ok: true });

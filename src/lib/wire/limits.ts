@@ -119,3 +119,11 @@ export const TABLE_HERES_PER_MINUTE = 60;
  * account, once for the stream): 16 GB holds 64 groups (docs/group.md, "Credentials").
  */
 export const GROUP_STORE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The public keys one group member's record names at most (docs/wire.md, "Keys"): a member
+ * credential is one phone's or one person's, and a phone keeps one key pair, so a few cover a
+ * person's phones; past it the keeper refuses another (`full`) rather than forget a key that
+ * signed the group's entries. A credential's key only grows: what it signed stays attributed.
+ */
+export const MAX_MEMBER_KEYS = 8;

@@ -131,6 +131,17 @@ export const groupAppendSubject = (group, match) => `passpad.append.g.${group}.$
 export const groupAppendsOf = (group) => `passpad.append.g.${group}.*`;
 /** Every group's appends, as the keeper listens to them. */
 export const ALL_GROUP_APPENDS = 'passpad.append.g.*.*';
+/**
+ * Where a member's phone registers its public key with the keeper (docs/wire.md, "Keys"): the
+ * subject names the member's own user, and each member's credential may publish to its own
+ * only (server/config.ts), so the server, not the message, says whose key it is.
+ * @param {string} group @param {string} user
+ */
+export const registerSubject = (group, user) => `passpad.register.g.${group}.${user}`;
+/** Every member's registration of a group, as its account imports them. @param {string} group */
+export const registersOf = (group) => `passpad.register.g.${group}.*`;
+/** Every group's registrations, as the keeper listens to them. */
+export const ALL_REGISTERS = 'passpad.register.g.*.*';
 /** Where the host credential asks for a new group. */
 export const PROVISION_GROUP_SUBJECT = 'passpad.provision.group';
 /**

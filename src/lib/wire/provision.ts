@@ -8,7 +8,8 @@
 import * as v from 'valibot';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { GAME_IDS } from '$lib/rules/common/game';
-import { MAX_SEATS } from './limits';
+import { MAX_MEMBER_KEYS, MAX_SEATS } from './limits';
+import { PUBLIC_KEY } from './signing';
 import {
 	GROUP_ID,
 	MATCH_ID,
@@ -89,13 +90,21 @@ export type TableAsked = v.InferOutput<typeof TableAsked>;
 
 // What the server writes in the group's stream (docs/group.md): read by every member and the board.
 
-/** `passpad.g.<g>.member.<user>`: a member credential's label, and whether it was removed. */
+/**
+ * `passpad.g.<g>.member.<user>`: a member credential's label, whether it was removed, and the
+ * public keys its phones registered with the keeper (docs/wire.md, "Keys"): the keys whose
+ * entries the keeper takes, and so who wrote each. `keys` is optional, so a record written
+ * before registration, and a phone reading it on an older build, still read.
+ */
 export const MemberRecord = v.object({
 	v: v.literal(1),
 	user: GroupUser,
 	label: v.string(),
 	removed: v.boolean(),
-	at: v.number()
+	at: v.number(),
+	keys: v.optional(
+		v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(MAX_MEMBER_KEYS))
+	)
 });
 export type MemberRecord = v.InferOutput<typeof MemberRecord>;
 

@@ -1,0 +1,203 @@
+/**
+ * A phone registers its key with the group's keeper before its first entry (docs/wire.md,
+ * "Keys"): a real nats-server and its keeper, a member's phone as a node client with its own
+ * database joined to the group. The registration is kept in IndexedDB (a `settings` row), and
+ * asked again once when the keeper has forgotten it (`not-yours`).
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import type { NatsConnection } from '@nats-io/nats-core';
+import * as db from '$lib/db';
+import { RULES } from '$lib/rules/registry';
+import { MatchStore } from '$lib/match/store';
+import { ui } from '$lib/match/session-fixture';
+import { startTestLive, type TestLive } from '$lib/live/test-server';
+import { ANA } from '$lib/live/fixtures';
+import { newKeyPair, signerOf } from '$lib/wire/signing';
+import { groupStreamOf, memberSubject } from '$lib/wire/names.js';
+import { MemberRecord } from '$lib/wire/provision';
+import { game, tally } from '../../../server/group-keeper-fixtures';
+import { GroupEntries } from './entries';
+import { registeredKeyOf } from './key-registration';
+import { open } from './live-fixtures';
+
+let server: TestLive;
+let club: Awaited<ReturnType<TestLive['live']['createGroup']>>;
+
+beforeAll(async () => {
+	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
+	club = await server.live.createGroup('Thursday club', 'Ana’s phone');
+}, 60_000);
+afterAll(async () => {
+	await server?.stop();
+});
+
+/**
+ * A new member's phone: its database joined to the club, its connection, the subjects it asked.
+ * `answers`: the keeper's answer to a kind of request (`register`), as if the server said it.
+ */
+async function memberPhone(label: string, answers: Record<string, object> = {}) {
+	const { member } = await server.live.invite(club.group, label);
+	const passpad = new db.PasspadDb(`${label}-${crypto.randomUUID()}`);
+	await open(passpad, club.group, member);
+	const nc = await server.phone(member);
+	const asked: string[] = [];
+	// every request this phone makes of the keeper, in order: a registration or an append
+	const counted = new Proxy(nc, {
+		get(target, name) {
+			if (name === 'request') {
+				return (
+					subject: string,
+					...rest: Parameters<NatsConnection['request']> extends [string, ...infer R] ? R : never
+				) => {
+					const kind = subject.split('.')[1];
+					if (subject.startsWith('passpad.')) asked.push(kind);
+					if (subject.startsWith('passpad.') && answers[kind]) {
+						return Promise.resolve({
+							data: new TextEncoder().encode(JSON.stringify(answers[kind]))
+						});
+					}
+					return target.request(subject, ...rest);
+				};
+			}
+			const value = Reflect.get(target, name);
+			return typeof value === 'function' ? value.bind(target) : value;
+		}
+	});
+	return { passpad, member, nc: counted, asked };
+}
+
+/** A finished match of the club recorded on the phone: steps waiting in its outbox. */
+async function finished(passpad: db.PasspadDb) {
+	const made = await db.createMatch(
+		{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group: club.group },
+		Date.now(),
+		passpad
+	);
+	const store = new MatchStore(ui, await db.loadLog(made.id, passpad), passpad);
+	expect((await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action)).ok).toBe(true);
+	return made.id;
+}
+
+async function keysOf(user: string) {
+	const jsm = await server.live.groupManager(club.group);
+	const message = await jsm.streams.getMessage(groupStreamOf(club.group), {
+		last_by_subj: memberSubject(club.group, user)
+	});
+	return v.parse(MemberRecord, message!.json()).keys;
+}
+
+const sealedOf = async (match: string) => {
+	const jsm = await server.live.groupManager(club.group);
+	const info = await jsm.streams.info(groupStreamOf(club.group), { subjects_filter: '>' });
+	return Object.keys(info.state.subjects ?? {}).filter((one) => one.includes(`.s.${match}`));
+};
+
+describe('a phone’s key registered with its group’s keeper', () => {
+	it('key registration: a group’s match reaches the keeper with the phone registering its key first, once, kept across runs', async () => {
+		const phone = await memberPhone('Ben’s phone');
+		const signer = await signerOf(await newKeyPair());
+		const entries = () =>
+			new GroupEntries({
+				db: phone.passpad,
+				group: club.group,
+				nc: phone.nc,
+				signer,
+				by: ANA,
+				rulesOf: (id) => RULES[id]
+			});
+		const first = await finished(phone.passpad);
+		expect(await entries().sendAll()).toEqual(new Map([[first, { kind: 'done' }]]));
+		expect(await sealedOf(first)).toHaveLength(1);
+		// registered before the first entry: start, act, seal after it
+		expect(phone.asked).toEqual(['register', 'append', 'append', 'append']);
+		expect(await keysOf(phone.member.user)).toEqual([signer.key]);
+		expect(await db.getValue(registeredKeyOf(club.group), null, phone.passpad)).toBe(signer.key);
+		// the next run (the app opened again) reads that it registered, and only sends
+		phone.asked.length = 0;
+		const second = await finished(phone.passpad);
+		expect(await entries().sendAll()).toEqual(new Map([[second, { kind: 'done' }]]));
+		expect(phone.asked).toEqual(['append', 'append', 'append']);
+	});
+
+	it('key registration: a phone whose registration the server lost registers again on not-yours, once, and sends again', async () => {
+		const phone = await memberPhone('Chloé’s phone');
+		const signer = await signerOf(await newKeyPair());
+		// the phone kept that it registered; the server's store, made anew, knows no key of it
+		await db.setValue(registeredKeyOf(club.group), signer.key, phone.passpad);
+		const match = await finished(phone.passpad);
+		const entries = new GroupEntries({
+			db: phone.passpad,
+			group: club.group,
+			nc: phone.nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id]
+		});
+		expect(await entries.sendAll()).toEqual(new Map([[match, { kind: 'done' }]]));
+		expect(phone.asked).toEqual(['append', 'register', 'append', 'append', 'append']);
+		expect(await keysOf(phone.member.user)).toEqual([signer.key]);
+		expect(await sealedOf(match)).toHaveLength(1);
+	});
+
+	it('key registration: a key the keeper will not take for this member stops the match, its steps kept with the refusal', async () => {
+		const [ben, chloe] = [await memberPhone('Léa’s phone'), await memberPhone('Zoé’s phone')];
+		const signer = await signerOf(await newKeyPair());
+		const bens = new GroupEntries({
+			db: ben.passpad,
+			group: club.group,
+			nc: ben.nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id]
+		});
+		await finished(ben.passpad);
+		await bens.sendAll();
+		// the same key on another member's phone: Ben's, not Chloé's
+		const match = await finished(chloe.passpad);
+		const chloes = new GroupEntries({
+			db: chloe.passpad,
+			group: club.group,
+			nc: chloe.nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id]
+		});
+		expect(await chloes.sendAll()).toEqual(
+			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
+		);
+		expect(chloe.asked).toEqual(['register']);
+		expect(await chloe.passpad.sends.count()).toBe(1);
+		// not asked again this run
+		expect(await chloes.sendAll()).toEqual(
+			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
+		);
+		expect(chloe.asked).toEqual(['register']);
+	});
+	it('key registration: a phone told its member was removed lets the group’s steps go and sends nothing more this run', async () => {
+		const phone = await memberPhone('Hugo’s phone', { register: { ok: false, why: 'removed' } });
+		const signer = await signerOf(await newKeyPair());
+		const entries = new GroupEntries({
+			db: phone.passpad,
+			group: club.group,
+			nc: phone.nc,
+			signer,
+			by: ANA,
+			rulesOf: (id) => RULES[id]
+		});
+		const first = await finished(phone.passpad);
+		expect(await entries.sendAll()).toEqual(
+			new Map([[first, { kind: 'refused', why: 'not-yours' }]])
+		);
+		expect(await phone.passpad.sends.count()).toBe(0);
+		const second = await finished(phone.passpad);
+		expect(await entries.sendAll()).toEqual(
+			new Map([[second, { kind: 'refused', why: 'not-yours' }]])
+		);
+		// asked once, and never an entry
+		expect(phone.asked).toEqual(['register']);
+		expect(await phone.passpad.sends.count()).toBe(0);
+		expect(await sealedOf(first)).toEqual([]);
+	});
+});

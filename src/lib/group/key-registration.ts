@@ -1,0 +1,101 @@
+/**
+ * This phone's key registered with the group's keeper before its first entry (docs/wire.md,
+ * "Keys"): the keeper takes a group's entries only from keys its members registered. Done once
+ * per group and kept in IndexedDB (a `settings` row naming the key registered, so a phone's new
+ * key registers anew); asked again once a run when the keeper answers `not-yours`, for a server
+ * whose store was made anew has forgotten it.
+ */
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { PasspadDb } from '$lib/db/db';
+import { getValue, removeValue, setValue } from '$lib/db/settings';
+import { register } from '$lib/wire/register';
+import type { Signer } from '$lib/wire/signing';
+
+/** The `settings` row of a group's registration: the public key the keeper took. */
+export const registeredKeyOf = (group: string) => `registered-key.${group}`;
+
+/**
+ * Whether the phone may send: `ok`; `offline` (no answer: asked again with the next send);
+ * `removed` (the member was removed from the group: nothing more is sent this run); `refused`
+ * (the keeper will not take this key for this member: another member's, or too many).
+ */
+export type Registration = 'ok' | 'offline' | 'removed' | 'refused';
+
+export interface RegistrationOptions {
+	readonly db: PasspadDb;
+	readonly group: string;
+	readonly nc: NatsConnection;
+	readonly signer: Signer;
+	/** the member's user (its group row's when not given) */
+	readonly user?: string;
+	readonly answerMs?: number;
+}
+
+export class KeyRegistration {
+	readonly #o: RegistrationOptions;
+	/** registered (or nothing to register with) this run */
+	#done = false;
+	/** registered again after a `not-yours` this run */
+	#again = false;
+	/** refused this run (removed, another member's key): not asked again until the app opens again */
+	#refused: Registration | null = null;
+
+	constructor(options: RegistrationOptions) {
+		this.#o = options;
+	}
+
+	/** Registers the key unless this phone did already (this run, or kept in IndexedDB). */
+	async ensure(): Promise<Registration> {
+		if (this.#done) return 'ok';
+		if (this.#refused) return this.#refused;
+		const { db, group, signer } = this.#o;
+		const kept = await getValue<string | null>(registeredKeyOf(group), null, db);
+		if (kept === signer.key) {
+			this.#done = true;
+			return 'ok';
+		}
+		return this.#register();
+	}
+
+	/**
+	 * After the keeper answered `not-yours`: registers again, once a run; whether the entry is
+	 * worth sending again.
+	 */
+	async again(): Promise<boolean> {
+		if (this.#again) return false;
+		this.#again = true;
+		this.#done = false;
+		await removeValue(registeredKeyOf(this.#o.group), this.#o.db);
+		return (await this.#register()) === 'ok';
+	}
+
+	async #register(): Promise<Registration> {
+		const { db, group, nc, signer } = this.#o;
+		const user = this.#o.user ?? (await db.groups.get(group))?.user;
+		if (!user) {
+			// no member's credential to register with: the keeper says whether it takes the key
+			this.#done = true;
+			return 'ok';
+		}
+		const answer = await register(nc, group, user, signer, this.#o.answerMs);
+		if (answer.ok) {
+			await setValue(registeredKeyOf(group), signer.key, db);
+			this.#done = true;
+			return 'ok';
+		}
+		switch (answer.why) {
+			case 'no-register':
+				// a server older than registration: its keeper takes any member's key
+				this.#done = true;
+				return 'ok';
+			case 'offline':
+			case 'failed':
+			case 'slow-down':
+				return 'offline';
+			case 'removed':
+				return (this.#refused = 'removed');
+			default:
+				return (this.#refused = 'refused');
+		}
+	}
+}
