@@ -189,4 +189,32 @@ describe('a member’s key registered by the keeper', () => {
 		});
 		expect(await heldOf('by-removed')).toEqual([]);
 	}, 30_000);
+
+	it('member keys: a phone invited anew after its member was removed registers its key for its new member, and writes with it, also after a restart', async () => {
+		const chloeKey = await signerOf(await newKeyPair());
+		const { member: first } = await server.live.invite(club.group, 'Chloé’s phone');
+		await registeredIn(
+			await server.phone(first, { reconnect: false }),
+			club.group,
+			first.user,
+			chloeKey
+		);
+		await server.live.removeMember(club.group, first.user);
+		// the same phone (the same key) with a new link of the group
+		const { member: again } = await server.live.invite(club.group, 'Chloé’s phone');
+		const chloe = await server.phone(again);
+		expect(await register(chloe, club.group, again.user, chloeKey)).toMatchObject({ ok: true });
+		const copy = await startedIn(chloe, club.group, 'by-chloe', chloeKey);
+		await server.restart();
+		await enteredIn(
+			await server.phone(again),
+			club.group,
+			copy,
+			{ kind: 'act', action: { type: 'reveal', card: 11 } },
+			chloeKey,
+			ANA
+		);
+		expect(await heldOf('by-chloe')).toHaveLength(2);
+		expect((await recordOf(again.user)).record.keys).toEqual([chloeKey.key]);
+	}, 60_000);
 });

@@ -27,9 +27,18 @@ const READ_MS = 2_000;
 export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 	const books = new Map<string, Promise<Book>>();
 
+	/**
+	 * A key belongs to the member that registered it last, unless that one was removed and
+	 * another member still holds it: a removed member's phone invited anew (the same key, a new
+	 * credential) writes for its new member, whatever order the records are read in.
+	 */
 	function note(book: Book, user: string, member: Member) {
 		book.members.set(user, member);
-		for (const key of member.keys) book.owners.set(key, user);
+		for (const key of member.keys) {
+			const owner = book.owners.get(key);
+			if (member.removed && owner && owner !== user && !book.members.get(owner)?.removed) continue;
+			book.owners.set(key, user);
+		}
 	}
 
 	/** Every `member.<user>` record of the group, the newest of each, read from its stream. */

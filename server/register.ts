@@ -47,16 +47,23 @@ export async function registerKey(
 	const read = await readRegistration(bytes, group, user);
 	if (!read.ok) return read;
 	const { key } = read;
+	/** a member of the group in the registry (not the board's credential, not another group's) */
+	const memberIn = (one: string) => {
+		const found = groupOf(desk.registry, group);
+		return found && Object.hasOwn(found.members, one) ? found.members[one] : null;
+	};
+	const removed = async (one: string) =>
+		!!memberIn(one)?.removedAt || !!(await desk.members.memberOf(group, one))?.removed;
 	/** the answer from the registry and the book, or the member's label and keys: to be written */
 	async function answered(): Promise<RegisterAnswer | { label: string; keys: number }> {
-		const found = groupOf(desk.registry, group);
-		const member = found && Object.hasOwn(found.members, user) ? found.members[user] : null;
+		const member = memberIn(user);
 		// the board's credential, or another group's user: not a member's
 		if (!member) return { ok: false, why: 'not-yours' };
-		const recorded = await desk.members.memberOf(group, user);
-		if (member.removedAt || recorded?.removed) return { ok: false, why: 'removed' };
+		if (await removed(user)) return { ok: false, why: 'removed' };
+		// another member's key, unless that member was removed: the same phone invited anew
 		const owner = await desk.members.ownerOf(group, key);
-		if (owner && owner !== user) return { ok: false, why: 'not-yours' };
+		if (owner && owner !== user && !(await removed(owner))) return { ok: false, why: 'not-yours' };
+		const recorded = await desk.members.memberOf(group, user);
 		const keys = recorded?.keys ?? [];
 		if (keys.includes(key)) return { ok: true, keys: keys.length };
 		if (keys.length >= MAX_MEMBER_KEYS) return { ok: false, why: 'full' };
