@@ -215,11 +215,7 @@ export class GroupEntries {
 	 */
 	async #letGo(id: string): Promise<Sent> {
 		if (!this.#removed) this.#keptWhole = true;
-		const rows = await sendsOf(this.#o.db, id);
-		await dropSends(
-			this.#o.db,
-			rows.map((row) => row.seq!)
-		);
+		await this.#dropWaiting(id);
 		return { kind: 'refused', why: this.#removed ? 'not-yours' : 'kept-whole' };
 	}
 
@@ -230,12 +226,17 @@ export class GroupEntries {
 	 */
 	async #afterSeal(id: string): Promise<Sent> {
 		this.#sealed.add(id);
+		await this.#dropWaiting(id);
+		return DONE;
+	}
+
+	/** The match's steps waiting, let go: its whole-match versions carry them. */
+	async #dropWaiting(id: string): Promise<void> {
 		const rows = await sendsOf(this.#o.db, id);
 		await dropSends(
 			this.#o.db,
 			rows.map((row) => row.seq!)
 		);
-		return DONE;
 	}
 
 	/**
