@@ -5,7 +5,7 @@
 // src/lib/group/record.ts writes them, 200 in flight).
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { inboxOf, playerSubject, recordSubject } from '../src/lib/wire/names.js';
+import { inboxOf, playerSubject, recordSubject, sealSubject } from '../src/lib/wire/names.js';
 
 export const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 /** whole matches of each game, from its simulator */
@@ -25,7 +25,7 @@ export const memberPhone = (live, credential) =>
  * `kit` is bench/group-kit.ts loaded through Vite. Returns the group, its members' credentials,
  * the pool's size and the bytes of matches published.
  */
-export async function makeClub(live, kit, { members: count, matches }) {
+export async function makeClub(live, kit, { members: count, matches, sealed = false }) {
 	const club = await live.createGroup('Bench club', 'Phone 1');
 	const members = [club.member];
 	for (let index = 2; index <= count; index++) {
@@ -51,6 +51,10 @@ export async function makeClub(live, kit, { members: count, matches }) {
 			kit.playerMessage(player.id, player.name, at)
 		);
 	}
+	// `sealed`: each match's seal beside its version, as a phone of today's build leaves a finished
+	// match (docs/group.md, "On the phone: what leaves"), written as the keeper does (the
+	// group's clerk); the same bytes as the version, which a seal's whole log and row are near
+	const clerk = sealed ? (await live.groupManager(club.group)).jetstream() : null;
 	let bytes = 0;
 	let flight = [];
 	for (let index = 0; index < matches; index++) {
@@ -62,6 +66,7 @@ export async function makeClub(live, kit, { members: count, matches }) {
 		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
 		bytes += message.bytes.length;
 		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
+		if (clerk) flight.push(clerk.publish(sealSubject(club.group, message.id), message.bytes));
 		if (flight.length === 200) flight = (await Promise.all(flight), []);
 	}
 	await Promise.all(flight);

@@ -20,7 +20,7 @@
 // With `--no-workers`, the first build again with no Worker in its pages (the page proves).
 // Each Chromium phone also says the CPU time its browser spent joining (/proc): on a shared
 // machine the wall time follows the load, the CPU time much less.
-// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers]
+// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers] [--sealed]
 //   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
@@ -52,6 +52,10 @@ if (process.argv.includes('--no-workers')) {
 }
 const TAPS = process.argv.includes('--taps');
 if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
+// `--sealed`: each finished match's seal in the stream beside its version (bench/club.mjs), as
+// today's phones leave them: what a joining phone reads besides the versions
+const SEALED = process.argv.includes('--sealed');
+if (SEALED) process.argv.splice(process.argv.indexOf('--sealed'), 1);
 /** Every phone of the bench: a small phone's screen, touch (bench/tap.mjs touches). */
 const PHONE = {
 	viewport: { width: 360, height: 640 },
@@ -342,10 +346,11 @@ try {
 	const began = performance.now();
 	const { club, members, players, pool, bytes } = await makeClub(live, kit, {
 		members: MEMBERS,
-		matches: MATCHES
+		matches: MATCHES,
+		sealed: SEALED
 	});
 	console.log(
-		`group of ${MEMBERS} members, ${MATCHES} matches (${pool} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
+		`group of ${MEMBERS} members, ${MATCHES} matches${SEALED ? ', each sealed' : ''} (${pool} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
 			`${players} players made and published in ${seconds(performance.now() - began)}`
 	);
 
