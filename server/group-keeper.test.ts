@@ -18,6 +18,7 @@ import {
 	groupEntriesOf,
 	groupStreamOf,
 	groupSubjectsOf,
+	groupWireOf,
 	recordSubject,
 	sealSubject
 } from '../src/lib/wire/names.js';
@@ -252,18 +253,25 @@ describe('a group’s match through the keeper', () => {
 			ok: true,
 			duplicate: true
 		});
-		// what a new phone reads: the newest message of each subject, as a member reads it
+		// what a new phone reads: the newest message of each subject, as a member reads it; the
+		// record's reader (its versions) is sent nothing of the entries nor the seal
 		const js = jetstream(await server.phone(club.member));
-		const consumer = await js.consumers.get(groupStreamOf(club.group), {
-			filter_subjects: groupSubjectsOf(club.group),
-			deliver_policy: DeliverPolicy.LastPerSubject
-		});
-		const read: string[] = [];
-		for await (const message of await consumer.fetch({ max_messages: 500, expires: 3_000 })) {
-			if (message.subject.includes('.sealed-match')) read.push(message.subject);
-			if (message.info.pending === 0) break;
-		}
-		expect(read).toEqual([sealSubject(club.group, 'sealed-match')]);
+		const newest = async (filter: string) => {
+			const consumer = await js.consumers.get(groupStreamOf(club.group), {
+				filter_subjects: filter,
+				deliver_policy: DeliverPolicy.LastPerSubject
+			});
+			const read: string[] = [];
+			for await (const message of await consumer.fetch({ max_messages: 500, expires: 3_000 })) {
+				if (message.subject.includes('.sealed-match')) read.push(message.subject);
+				if (message.info.pending === 0) break;
+			}
+			return read;
+		};
+		expect(await newest(groupWireOf(club.group))).toEqual([
+			sealSubject(club.group, 'sealed-match')
+		]);
+		expect(await newest(groupSubjectsOf(club.group))).toEqual([]);
 		const after = await signed(
 			nextEntry(copy, { kind: 'act', action: { type: 'pass' } }, ANA, newId(), 1),
 			anaKey
@@ -306,11 +314,17 @@ describe('a group’s match through the keeper', () => {
 
 	it('group keeper: a member away while a match is sealed reads, once back, the version and the seal stored before its entries were deleted', async () => {
 		const benPhone = await server.phone(ben);
-		// Ben's reader, caught up, then not pulling (a phone cut off)
-		const reader = await jetstream(benPhone).consumers.get(groupStreamOf(club.group), {
-			filter_subjects: groupSubjectsOf(club.group),
-			deliver_policy: DeliverPolicy.New
-		});
+		// Ben's readers (the record's, and the matches' entries and seals), caught up, then not
+		// pulling (a phone cut off)
+		const readerOf = (filter: string) =>
+			jetstream(benPhone).consumers.get(groupStreamOf(club.group), {
+				filter_subjects: filter,
+				deliver_policy: DeliverPolicy.New
+			});
+		const [reader, wire] = await Promise.all([
+			readerOf(groupSubjectsOf(club.group)),
+			readerOf(groupWireOf(club.group))
+		]);
 		const ana = await server.phone(club.member);
 		const copy = await started(ana, 'away-reader', [tally]);
 		// the whole-match version beside the entries, as a phone sends it (docs/group.md)
@@ -319,8 +333,10 @@ describe('a group’s match through the keeper', () => {
 		expect(await ask(ana, 'away-reader', writeEntry(seal))).toMatchObject({ ok: true });
 		// on nats-server 2.9.10 a filtered purge here moved Ben's reader past all of it
 		const read: string[] = [];
-		for await (const message of await reader.fetch({ max_messages: 20, expires: 2_000 })) {
-			read.push(message.subject.split('.').slice(3).join('.'));
+		for (const one of [reader, wire]) {
+			for await (const message of await one.fetch({ max_messages: 20, expires: 2_000 })) {
+				read.push(message.subject.split('.').slice(3).join('.'));
+			}
 		}
 		expect(read.filter((subject) => !subject.startsWith('m.'))).toEqual([
 			'match.away-reader',

@@ -22,6 +22,9 @@ import {
 	groupEntriesOf,
 	groupEntrySubject,
 	groupStreamOf,
+	groupWireOf,
+	legacyEntrySubject,
+	legacySealSubject,
 	sealSubject
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
@@ -79,27 +82,62 @@ export function startGroupKeeper(
 		return !!entry.key && (await members.writerOf(group, entry.key)) !== null;
 	}
 
-	/** Whether the group's stream lets the clerk delete a sealed match's entries. */
+	/** matches whose entries the build of 27 November stored among the record's subjects */
+	const legacy = new Set<string>();
+
+	/**
+	 * Whether the group's stream lets the clerk delete a sealed match's entries; a stream made
+	 * before the entries had their own subjects (names.js `groupWireOf`) is given them.
+	 */
 	async function takesEntries(group: string): Promise<boolean> {
 		if (deleting.has(group)) return true;
-		const info = await (await clerks.of(group)).jsm.streams.info(groupStreamOf(group));
+		const { jsm } = await clerks.of(group);
+		const info = await jsm.streams.info(groupStreamOf(group));
 		if (info.config.deny_delete) return false;
+		const subjects = info.config.subjects ?? [];
+		if (!subjects.includes(groupWireOf(group))) {
+			await jsm.streams.update(groupStreamOf(group), {
+				...info.config,
+				subjects: [...subjects, groupWireOf(group)]
+			});
+			log(`keeper: ${group}: the group's stream takes its entries on their own subjects`);
+		}
 		deleting.add(group);
 		return true;
 	}
 
+	/** The match's entries, where they are: their own subjects, else where that build put them. */
+	async function entriesOf(group: string, match: string) {
+		const { js } = await clerks.of(group);
+		const stream = groupStreamOf(group);
+		const copy = await loadCopy(js, stream, groupEntriesOf(group, match), match);
+		if (copy.live) return copy;
+		const before = await loadCopy(js, stream, legacyEntrySubject(group, match, '*'), match);
+		if (before.live) legacy.add(`${group}.${match}`);
+		return before.live ? before : copy;
+	}
+
+	/** The match's seal, on its own subject or where the build of 27 November put it. */
+	async function sealOf(group: string, match: string) {
+		const { jsm } = await clerks.of(group);
+		const stream = groupStreamOf(group);
+		for (const subject of [sealSubject(group, match), legacySealSubject(group, match)]) {
+			const found = await jsm.streams
+				.getMessage(stream, { last_by_subj: subject })
+				.catch(() => null);
+			if (found) return found;
+		}
+		return null;
+	}
+
 	/** A group's match as the ledger stores it: its seal if it has one, else its entries. */
 	function placeOf(group: string, match: string): Place<GroupCopy> {
-		const stream = groupStreamOf(group);
 		return {
 			key: `g.${group}.${match}`,
 			match,
 			admits: (entry) => admits(group, entry),
 			load: async (): Promise<GroupCopy> => {
-				const clerk = await clerks.of(group);
-				const seal = await clerk.jsm.streams
-					.getMessage(stream, { last_by_subj: sealSubject(group, match) })
-					.catch(() => null);
+				const seal = await sealOf(group, match);
 				if (seal) {
 					// entries the deletes after the seal left (a crash before they were on the disk)
 					await sweep(group, match);
@@ -110,14 +148,20 @@ export function startGroupKeeper(
 						sealed: { id: id.ok ? id.entry.id : '', seq: seal.seq }
 					};
 				}
-				return loadCopy(clerk.js, stream, groupEntriesOf(group, match), match);
+				return entriesOf(group, match);
 			},
-			// one entry a position: the subject of a free position has no message yet
+			// one entry a position: the subject of a free position has no message yet; a match
+			// whose entries that build stored goes on where they are
 			store: async (bytes, entry) =>
-				(await clerks.of(group)).js.publish(groupEntrySubject(group, match, entry.pos), bytes, {
-					msgID: entry.id,
-					expect: { lastSubjectSequence: 0 }
-				})
+				(await clerks.of(group)).js.publish(
+					(legacy.has(`${group}.${match}`) ? legacyEntrySubject : groupEntrySubject)(
+						group,
+						match,
+						entry.pos
+					),
+					bytes,
+					{ msgID: entry.id, expect: { lastSubjectSequence: 0 } }
+				)
 		};
 	}
 
@@ -129,8 +173,7 @@ export function startGroupKeeper(
 	async function sweep(group: string, match: string, seqs?: readonly number[]) {
 		const clerk = await clerks.of(group);
 		const stream = groupStreamOf(group);
-		const left =
-			seqs ?? (await loadCopy(clerk.js, stream, groupEntriesOf(group, match), match)).live?.seqs;
+		const left = seqs ?? (await entriesOf(group, match)).live?.seqs;
 		for (const seq of left ?? []) {
 			await clerk.jsm.streams
 				.deleteMessage(stream, seq, true)

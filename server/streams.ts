@@ -5,6 +5,7 @@ import {
 	feedsOf,
 	groupStreamOf,
 	groupSubjectsOf,
+	groupWireOf,
 	matchesOf,
 	streamOf
 } from '../src/lib/wire/names.js';
@@ -46,7 +47,8 @@ export const groupStream = (
 	bytes = GROUP_STORE_BYTES
 ): NewStream => ({
 	name: groupStreamOf(group),
-	subjects: [groupSubjectsOf(group)],
+	// the record's things, and its matches' entries and seals (names.js `groupWireOf`)
+	subjects: [groupSubjectsOf(group), groupWireOf(group)],
 	storage: 'file' as StreamConfig['storage'],
 	num_replicas: replicas,
 	duplicate_window: 120 * 1e9,

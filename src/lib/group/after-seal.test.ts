@@ -14,7 +14,7 @@ import { ui } from '$lib/match/session-fixture';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
-import { groupStreamOf } from '$lib/wire/names.js';
+import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
 import { game, tally } from '../../../server/group-keeper-fixtures';
 import { GroupEntries } from './entries';
 
@@ -58,7 +58,7 @@ it('a sealed match corrected here: its steps are let go (its version carries the
 		const info = await jsm.streams.info(groupStreamOf(club.group), { subjects_filter: '>' });
 		return Object.keys(info.state.subjects ?? {}).filter((one) => one.includes(made.id));
 	};
-	expect(await subjects()).toEqual([`passpad.g.${club.group}.s.${made.id}`]);
+	expect(await subjects()).toEqual([sealSubject(club.group, made.id)]);
 
 	// the finished match corrected: a step waits, the keeper holds the match sealed
 	await store.setNotes('the tally was counted again');
@@ -72,6 +72,6 @@ it('a sealed match corrected here: its steps are let go (its version carries the
 	expect(await ana.sends.count()).toBe(1);
 	expect(await entries().sendAll()).toEqual(new Map([[made.id, { kind: 'done' }]]));
 	expect(await ana.sends.count()).toBe(0);
-	expect(await subjects()).toEqual([`passpad.g.${club.group}.s.${made.id}`]);
+	expect(await subjects()).toEqual([sealSubject(club.group, made.id)]);
 	expect((await db.loadLog(made.id, ana)).match.notes).toBe('the tally was counted again');
 });

@@ -25,7 +25,12 @@ import type { MatchRow, SendRow } from '$lib/db/schema';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { newId, writeEntry, type Entry, type SealEntry } from '$lib/wire/entry';
 import { signed, type Signer } from '$lib/wire/signing';
-import { groupAppendSubject, groupEntriesOf, groupStreamOf } from '$lib/wire/names.js';
+import {
+	groupAppendSubject,
+	groupEntriesOf,
+	groupStreamOf,
+	legacyEntrySubject
+} from '$lib/wire/names.js';
 import { askAppend, type Append } from '$lib/live/ask';
 import { held, readSigned, startOf } from '$lib/live/appending';
 import { accept, begin, nextEntry, settled, type LiveMatch, type Verdict } from '$lib/live/replay';
@@ -159,7 +164,8 @@ export class GroupEntries {
 					continue;
 				}
 				if (answer.why === 'moved' && ++moved) {
-					copy = await this.#read(id);
+					// none on their own subjects: where the build of 27 November stored them
+					copy = (await this.#read(id)) ?? (await this.#read(id, true));
 					continue;
 				}
 				return this.#stopped(id, answer, await this.#first(id), null);
@@ -344,14 +350,17 @@ export class GroupEntries {
 		return { id, game, config, createdAt, names: match.seats.map((seat) => seat.name) };
 	}
 
-	/** The group's entries of the match, each checked (signature, place, pen, rules) as read. */
-	async #read(id: string): Promise<Copy> {
+	/**
+	 * The group's entries of the match, each checked (signature, place, pen, rules) as read: on
+	 * their own subjects, or (`before`) where the build of 27 November stored them.
+	 */
+	async #read(id: string, before = false): Promise<Copy> {
 		const { group } = this.#o;
 		let copy: LiveMatch | null = null;
 		try {
 			const consumer = await this.#js.consumers.get(groupStreamOf(group), {
 				// one subject as a string: a list needs nats-server 2.10 (Debian's is 2.9)
-				filter_subjects: groupEntriesOf(group, id),
+				filter_subjects: before ? legacyEntrySubject(group, id, '*') : groupEntriesOf(group, id),
 				deliver_policy: DeliverPolicy.All
 			});
 			const messages = await consumer.fetch({ max_messages: 10_000, expires: READ_MS });

@@ -10,7 +10,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
-import { groupStreamOf } from '$lib/wire/names.js';
+import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
 import type { SealEntry } from '$lib/wire/entry';
 import { GroupEntries } from './entries';
 import {
@@ -50,7 +50,7 @@ const entriesOf = async (phone: Phone, group: string) =>
 async function heldOf(group: string, match: string) {
 	const jsm = await server.live.groupManager(group);
 	const stream = groupStreamOf(group);
-	const info = await jsm.streams.info(stream, { subjects_filter: `passpad.g.${group}.s.>` });
+	const info = await jsm.streams.info(stream, { subjects_filter: sealSubject(group, '>') });
 	const kinds = Object.keys(
 		(await jsm.streams.info(stream, { subjects_filter: '>' })).state.subjects ?? {}
 	)
@@ -59,7 +59,7 @@ async function heldOf(group: string, match: string) {
 		.sort();
 	const sealed = Object.keys(info.state.subjects ?? {}).some((one) => one.endsWith(match));
 	const message = sealed
-		? await jsm.streams.getMessage(stream, { last_by_subj: `passpad.g.${group}.s.${match}` })
+		? await jsm.streams.getMessage(stream, { last_by_subj: sealSubject(group, match) })
 		: null;
 	const seal = message ? (JSON.parse(new TextDecoder().decode(message.data)) as SealEntry) : null;
 	return { kinds, seal };

@@ -56,6 +56,12 @@ export class GroupReader {
 		while (!core.closed) {
 			const consumer = await this.#consumer(next);
 			if (!consumer) return;
+			// nothing new on the record's subjects: caught up, whatever the stream's last message
+			// (a match's entry or seal, on subjects this phone is not sent: names.js `groupWireOf`)
+			if (!board.caughtUp) {
+				const info = await consumer.info(true).catch(() => null);
+				if (info?.num_pending === 0) board.reached();
+			}
 			let messages: ConsumerMessages;
 			try {
 				// stops when the library recreates its consumer: read afresh after `next` (ordered.ts);

@@ -50,7 +50,7 @@ describe('group server', () => {
 			await server.live.groupManager(club.group)
 		).streams.info(groupStreamOf(club.group));
 		expect(info.config).toMatchObject({
-			subjects: [`passpad.g.${club.group}.>`],
+			subjects: [`passpad.g.${club.group}.>`, `passpad.gw.${club.group}.>`],
 			storage: 'file',
 			max_msgs_per_subject: 8,
 			duplicate_window: 120 * 1e9,

@@ -106,21 +106,37 @@ export const boardTableSubject = (group, table) => `passpad.g.${group}.table.${t
 /** A member of the group (written by the server only). @param {string} group @param {string} user */
 export const memberSubject = (group, user) => `passpad.g.${group}.member.${user}`;
 /**
- * A group's match as the log of entries (docs/wire.md, "Where it is stored"): each entry of a
- * match in play its own subject, by its position, so the group's stream keeps every one (it
- * keeps GROUP_VERSIONS messages a subject, server/streams.ts) and the keeper's compare-and-set
- * on the position's subject stores one entry a position. Written by the keeper only.
+ * A group's matches as logs of entries and seals (docs/wire.md, "Where it is stored"), a second
+ * subject space of the group's stream, outside `groupSubjectsOf`: a phone reading the group's
+ * record (its versions) and the board are not sent a match's entries nor its seal, so a joining
+ * phone reads one message per thing, as before sealing. Written by the keeper only.
+ * @param {string} group
+ */
+export const groupWireOf = (group) => `passpad.gw.${group}.>`;
+/**
+ * Each entry of a match in play its own subject, by its position, so the group's stream keeps
+ * every one (it keeps GROUP_VERSIONS messages a subject, server/streams.ts) and the keeper's
+ * compare-and-set on the position's subject stores one entry a position.
  * @param {string} group @param {string} match @param {number | '*'} pos
  */
-export const groupEntrySubject = (group, match, pos) => `passpad.g.${group}.m.${match}.${pos}`;
+export const groupEntrySubject = (group, match, pos) => `passpad.gw.${group}.m.${match}.${pos}`;
 /** Every entry of a group's match in play. @param {string} group @param {string} match */
-export const groupEntriesOf = (group, match) => `passpad.g.${group}.m.${match}.*`;
+export const groupEntriesOf = (group, match) => groupEntrySubject(group, match, '*');
 /**
  * A finished match's seal: its whole log and row in one message, written by the keeper, so a
- * new phone reads one message per finished match (`last_per_subject`).
+ * new phone reads one message per finished match (`last_per_subject` on `s.>`).
  * @param {string} group @param {string} match
  */
-export const sealSubject = (group, match) => `passpad.g.${group}.s.${match}`;
+export const sealSubject = (group, match) => `passpad.gw.${group}.s.${match}`;
+/**
+ * Where the build of 27 November 2026 stored a group's entries and seals, inside the record's
+ * subjects: still read (and written, for a match whose entries are there) by the keeper and the
+ * phones, so a match in play or sealed then goes on (docs/wire.md, "Where it is stored").
+ * @param {string} group @param {string} match @param {number | '*'} pos
+ */
+export const legacyEntrySubject = (group, match, pos) => `passpad.g.${group}.m.${match}.${pos}`;
+/** @param {string} group @param {string} match */
+export const legacySealSubject = (group, match) => `passpad.g.${group}.s.${match}`;
 /**
  * Where a group's member sends an entry of a match for the keeper to check and store (docs/wire.md,
  * "Who writes"): outside the group stream's subjects, so a request is never stored as it is.
