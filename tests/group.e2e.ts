@@ -169,7 +169,11 @@ test('group: a player renamed two ways while offline is a conflict shown on both
 	// Ana's phone comes back first, then Ben's; her rename counted as waiting while she is cut
 	// off, so its count going is her rename sent (not a page that has not counted yet)
 	await ana.goto('/group');
-	await expect(ana.getByTestId('group-pending')).toHaveText('1 change not yet sent to the group.');
+	// counted once the page's sync has started with no answer from the server (a loaded machine
+	// takes more than the default few seconds to start it)
+	await expect(ana.getByTestId('group-pending')).toHaveText('1 change not yet sent to the group.', {
+		timeout: 20_000
+	});
 	app.proxy.refuse((agent) => agent.includes('passpad-ben'));
 	await expect(ana.getByTestId('group-pending')).toHaveCount(0, { timeout: 30_000 });
 	app.proxy.refuse(() => false);
