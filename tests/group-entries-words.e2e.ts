@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
-import { startLiveApp } from './live';
+import { phoneContext, startLiveApp } from './live';
 import { noAxeViolations } from './evening-kit';
 import { groupStreamOf } from '../src/lib/wire/names.js';
 
@@ -37,14 +37,7 @@ const WORDS = {
 
 /** A member's phone (360x640) opened by its link, caught up with the group. */
 async function member(browser: Browser, name: string, link: string, lang: 'en' | 'fr') {
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
-		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
-	});
+	const context = await phoneContext(browser, app.origin, name, lang === 'fr' ? 'fr-FR' : 'en-GB');
 	const page = await context.newPage();
 	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
 	await page.goto(link);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { startLiveApp } from './live';
+import { phoneContext, startLiveApp } from './live';
 import { noAxeViolations } from './evening-kit';
 
 // The group's members, each with its button to remove it (docs/group.md, "Removing"): at 360 px
@@ -20,14 +20,7 @@ test.afterEach(async () => {
 const LABELS = ['Al', 'Second phone', 'Téléphone de la grande salle du club, près du bar'];
 
 async function phone(browser: Browser, name: string, link: string, lang: 'en' | 'fr') {
-	const context = await browser.newContext({
-		baseURL: app.origin,
-		viewport: { width: 360, height: 640 },
-		isMobile: true,
-		hasTouch: true,
-		locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
-		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
-	});
+	const context = await phoneContext(browser, app.origin, name, lang === 'fr' ? 'fr-FR' : 'en-GB');
 	const page = await context.newPage();
 	await page.goto(link);
 	return page;

@@ -54,14 +54,15 @@ export async function startLiveApp(open?: OpenSettings, limits?: { groupBytes?: 
 export function phoneContext(
 	browser: Browser,
 	origin: string,
-	name: string
+	name: string,
+	locale: 'en-GB' | 'fr-FR' = 'en-GB'
 ): Promise<BrowserContext> {
 	return browser.newContext({
 		baseURL: origin,
 		viewport: { width: 360, height: 640 },
 		isMobile: true,
 		hasTouch: true,
-		locale: 'en-GB',
+		locale,
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
 }

@@ -5,50 +5,25 @@
  * match's steps go, says nothing is wrong, and asks once a run. A real nats-server and keeper.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as db from '$lib/db';
-import { RULES } from '$lib/rules/registry';
-import { MatchStore } from '$lib/match/store';
-// the store needs only the rules from a game's screens, and the log's words
-import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
-import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
-import { game, tally } from '../../../server/group-keeper-fixtures';
-import { GroupEntries } from './entries';
+import { tally } from '../../../server/group-keeper-fixtures';
+import { entriesOf, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 
-let server: TestLive;
-beforeAll(async () => {
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-}, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
+const keeper = useKeeper();
 
 it('a sealed match corrected here: its steps are let go (its version carries the change), nothing is stored after the seal, and a restarted phone does the same', async () => {
+	const server = keeper();
 	const club = await server.live.createGroup('Friday club', 'Ana’s phone');
 	const nc = await server.phone(club.member);
 	const signer = await signerOf(await newKeyPair());
-	const ana = new db.PasspadDb(`ana-${crypto.randomUUID()}`);
-	await ana.open();
-	const made = await db.createMatch(
-		{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group: club.group },
-		Date.now(),
-		ana
-	);
-	const store = new MatchStore(ui, await db.loadLog(made.id, ana), ana);
+	const ana = await phoneDb();
+	const store = await recordedIn(ana, club.group);
+	const made = store.match;
 	const entries = () =>
-		new GroupEntries({
-			db: ana,
-			group: club.group,
-			nc,
-			signer,
-			by: ANA,
-			user: club.member.user,
-			name: 'Ana',
-			rulesOf: (id) => RULES[id]
-		});
+		entriesOf({ db: ana, group: club.group, nc, signer, user: club.member.user });
 	const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
 	expect((await store.act(round)).ok).toBe(true);
 	const phone = entries();

@@ -5,48 +5,27 @@
  * where they are and goes on there. A real nats-server and keeper.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import * as db from '$lib/db';
-import { RULES } from '$lib/rules/registry';
-import { MatchStore } from '$lib/match/store';
-// the store needs only the rules from a game's screens, and the log's words
-import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
-import { ANA } from '$lib/live/fixtures';
+import { expect, it } from 'vitest';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { groupEntriesOf, groupStreamOf, legacyEntrySubject } from '$lib/wire/names.js';
-import { game } from '../../../server/group-keeper-fixtures';
-import { GroupEntries } from './entries';
+import { entriesOf, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 
-let server: TestLive;
-beforeAll(async () => {
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-}, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
+const keeper = useKeeper();
 
 it('entries stored by the earlier build: the phone goes on where its match’s entries are', async () => {
+	const server = keeper();
 	const club = await server.live.createGroup('Club', 'Ana’s phone');
 	const signer = await signerOf(await newKeyPair());
-	const ana = new db.PasspadDb(`ana-${crypto.randomUUID()}`);
-	await ana.open();
-	const made = await db.createMatch(
-		{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group: club.group },
-		Date.now(),
-		ana
-	);
-	const store = new MatchStore(ui, await db.loadLog(made.id, ana), ana);
+	const ana = await phoneDb();
+	const store = await recordedIn(ana, club.group);
+	const made = store.match;
 	const entries = async () =>
-		new GroupEntries({
+		entriesOf({
 			db: ana,
 			group: club.group,
 			nc: await server.phone(club.member),
 			signer,
-			by: ANA,
-			user: club.member.user,
-			name: 'Ana',
-			rulesOf: (id) => RULES[id]
+			user: club.member.user
 		});
 	await store.act({ type: 'reveal', card: 17 });
 	expect(await (await entries()).send(made.id)).toEqual({ kind: 'done' });

@@ -5,37 +5,21 @@
  * sealing (it denies deletes) makes the keeper answer `kept-whole`.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import * as db from '$lib/db';
+import { expect, it } from 'vitest';
 import { RULES } from '$lib/rules/registry';
-import { MatchStore } from '$lib/match/store';
-// the store needs only the rules from a game's screens, and the log's words
-import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
-import { game } from '../../../server/group-keeper-fixtures';
-import { groupStream } from '../../../server/streams';
+import { madeBeforeSealing, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 import { GroupSync, type SyncStatus } from './sync';
 
-let server: TestLive;
-beforeAll(async () => {
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-}, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
+const keeper = useKeeper();
 
 it('entries in the status: a group kept whole says so in the status its page follows, for the match sent, as soon as the keeper answers', async () => {
+	const server = keeper();
 	const old = await server.live.createGroup('Old club', 'Ana’s phone');
-	const jsm = await server.live.groupManager(old.group);
-	// the group's stream as streams.ts made it before sealing
-	const made = groupStream(old.group, 1, 8 * 1024 * 1024);
-	await jsm.streams.delete(made.name);
-	await jsm.streams.add({ ...made, deny_delete: true });
+	await madeBeforeSealing(server, old.group);
 
-	const ana = new db.PasspadDb(`ana-${crypto.randomUUID()}`);
-	await ana.open();
+	const ana = await phoneDb();
 	await ana.groups.add({
 		id: old.group,
 		name: 'Old club',
@@ -60,12 +44,8 @@ it('entries in the status: a group kept whole says so in the status its page fol
 	try {
 		await sync.caughtUp();
 		expect(sync.status.entries).toEqual([]);
-		const created = await db.createMatch(
-			{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group: old.group },
-			Date.now(),
-			ana
-		);
-		const store = new MatchStore(ui, await db.loadLog(created.id, ana), ana);
+		const store = await recordedIn(ana, old.group);
+		const created = store.match;
 		await store.act({ type: 'reveal', card: 17 });
 		await sync.flush();
 		await sync.entriesSettled();

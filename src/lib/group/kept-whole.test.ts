@@ -5,54 +5,31 @@
  * only, and its store never holds a match twice. A real nats-server and keeper.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as db from '$lib/db';
-import { RULES } from '$lib/rules/registry';
-import { MatchStore } from '$lib/match/store';
-// the store needs only the rules from a game's screens, and the log's words
-import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
-import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { groupStreamOf } from '$lib/wire/names.js';
-import { game } from '../../../server/group-keeper-fixtures';
-import { groupStream } from '../../../server/streams';
-import { GroupEntries } from './entries';
+import { entriesOf, madeBeforeSealing, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 
-let server: TestLive;
-beforeAll(async () => {
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-}, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
+const keeper = useKeeper();
 
 it('kept whole: on a group’s stream made before sealing, a match’s steps are let go, no entry stored, and the next ones too', async () => {
+	const server = keeper();
 	const old = await server.live.createGroup('Old club', 'Ana’s phone');
+	await madeBeforeSealing(server, old.group);
 	const jsm = await server.live.groupManager(old.group);
-	// the group's stream as streams.ts made it before sealing
-	const made = groupStream(old.group, 1, 8 * 1024 * 1024);
-	await jsm.streams.delete(made.name);
-	await jsm.streams.add({ ...made, deny_delete: true });
 
-	const ana = new db.PasspadDb(`ana-${crypto.randomUUID()}`);
-	await ana.open();
-	const created = await db.createMatch(
-		{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group: old.group },
-		Date.now(),
-		ana
-	);
-	const store = new MatchStore(ui, await db.loadLog(created.id, ana), ana);
+	const ana = await phoneDb();
+	const store = await recordedIn(ana, old.group);
+	const created = store.match;
 	await store.act({ type: 'reveal', card: 17 });
 	await store.act({ type: 'pass' });
 	expect(await ana.sends.count()).toBe(2);
-	const entries = new GroupEntries({
+	const entries = entriesOf({
 		db: ana,
 		group: old.group,
 		nc: await server.phone(old.member),
-		signer: await signerOf(await newKeyPair()),
-		by: ANA,
-		rulesOf: (id) => RULES[id]
+		signer: await signerOf(await newKeyPair())
 	});
 	expect(await entries.sendAll()).toEqual(
 		new Map([[created.id, { kind: 'refused', why: 'kept-whole' }]])

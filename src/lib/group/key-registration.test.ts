@@ -9,16 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { NatsConnection } from '@nats-io/nats-core';
 import * as db from '$lib/db';
-import { RULES } from '$lib/rules/registry';
 import { MatchStore } from '$lib/match/store';
 import { ui } from '$lib/match/session-fixture';
 import { startTestLive, type TestLive } from '$lib/live/test-server';
-import { ANA } from '$lib/live/fixtures';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { groupStreamOf, memberSubject } from '$lib/wire/names.js';
 import { MemberRecord } from '$lib/wire/provision';
 import { game, tally } from '../../../server/group-keeper-fixtures';
-import { GroupEntries } from './entries';
+import { entriesOf } from './keeper-fixtures';
 import { registeredKeyOf } from './key-registration';
 import { open } from './live-fixtures';
 
@@ -98,15 +96,7 @@ describe('a phone’s key registered with its group’s keeper', () => {
 	it('key registration: a group’s match reaches the keeper with the phone registering its key first, once, kept across runs', async () => {
 		const phone = await memberPhone('Ben’s phone');
 		const signer = await signerOf(await newKeyPair());
-		const entries = () =>
-			new GroupEntries({
-				db: phone.passpad,
-				group: club.group,
-				nc: phone.nc,
-				signer,
-				by: ANA,
-				rulesOf: (id) => RULES[id]
-			});
+		const entries = () => entriesOf({ db: phone.passpad, group: club.group, nc: phone.nc, signer });
 		const first = await finished(phone.passpad);
 		expect(await entries().sendAll()).toEqual(new Map([[first, { kind: 'done' }]]));
 		expect(await sealedOf(first)).toHaveLength(1);
@@ -127,14 +117,7 @@ describe('a phone’s key registered with its group’s keeper', () => {
 		// the phone kept that it registered; the server's store, made anew, knows no key of it
 		await db.setValue(registeredKeyOf(club.group), signer.key, phone.passpad);
 		const match = await finished(phone.passpad);
-		const entries = new GroupEntries({
-			db: phone.passpad,
-			group: club.group,
-			nc: phone.nc,
-			signer,
-			by: ANA,
-			rulesOf: (id) => RULES[id]
-		});
+		const entries = entriesOf({ db: phone.passpad, group: club.group, nc: phone.nc, signer });
 		expect(await entries.sendAll()).toEqual(new Map([[match, { kind: 'done' }]]));
 		expect(phone.asked).toEqual(['append', 'register', 'append', 'append', 'append']);
 		expect(await keysOf(phone.member.user)).toEqual([signer.key]);
@@ -144,26 +127,12 @@ describe('a phone’s key registered with its group’s keeper', () => {
 	it('key registration: a key the keeper will not take for this member stops the match, its steps kept with the refusal', async () => {
 		const [ben, chloe] = [await memberPhone('Léa’s phone'), await memberPhone('Zoé’s phone')];
 		const signer = await signerOf(await newKeyPair());
-		const bens = new GroupEntries({
-			db: ben.passpad,
-			group: club.group,
-			nc: ben.nc,
-			signer,
-			by: ANA,
-			rulesOf: (id) => RULES[id]
-		});
+		const bens = entriesOf({ db: ben.passpad, group: club.group, nc: ben.nc, signer });
 		await finished(ben.passpad);
 		await bens.sendAll();
 		// the same key on another member's phone: Ben's, not Chloé's
 		const match = await finished(chloe.passpad);
-		const chloes = new GroupEntries({
-			db: chloe.passpad,
-			group: club.group,
-			nc: chloe.nc,
-			signer,
-			by: ANA,
-			rulesOf: (id) => RULES[id]
-		});
+		const chloes = entriesOf({ db: chloe.passpad, group: club.group, nc: chloe.nc, signer });
 		expect(await chloes.sendAll()).toEqual(
 			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
 		);
@@ -178,14 +147,7 @@ describe('a phone’s key registered with its group’s keeper', () => {
 	it('key registration: a phone told its member was removed lets the group’s steps go and sends nothing more this run', async () => {
 		const phone = await memberPhone('Hugo’s phone', { register: { ok: false, why: 'removed' } });
 		const signer = await signerOf(await newKeyPair());
-		const entries = new GroupEntries({
-			db: phone.passpad,
-			group: club.group,
-			nc: phone.nc,
-			signer,
-			by: ANA,
-			rulesOf: (id) => RULES[id]
-		});
+		const entries = entriesOf({ db: phone.passpad, group: club.group, nc: phone.nc, signer });
 		const first = await finished(phone.passpad);
 		expect(await entries.sendAll()).toEqual(
 			new Map([[first, { kind: 'refused', why: 'not-yours' }]])

@@ -1,0 +1,64 @@
+/**
+ * What the tests of a group's entries through a real keeper share (after-seal, entries-before,
+ * entries-status, kept-whole, key-registration): the server, started once a file with a small
+ * group store; a phone's database; a match recorded in a group on it; a group's stream as the
+ * build before sealing made it; and the phone's `GroupEntries` as the app makes them.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { PasspadDb, createMatch, loadLog } from '$lib/db';
+import { RULES } from '$lib/rules/registry';
+import { MatchStore } from '$lib/match/store';
+// the store needs only the rules from a game's screens, and the log's words
+import { ui } from '$lib/match/session-fixture';
+import { startTestLive, type TestLive } from '$lib/live/test-server';
+import { ANA } from '$lib/live/fixtures';
+import { game } from '../../../server/group-keeper-fixtures';
+import { groupStream } from '../../../server/streams';
+import { GroupEntries, type EntriesOptions } from './entries';
+
+/** A group's store in these tests: small, so that many groups fit one test server. */
+export const GROUP_BYTES = 8 * 1024 * 1024;
+
+/** The file's server: started before its tests, stopped after. */
+export function useKeeper(): () => TestLive {
+	let server: TestLive;
+	beforeAll(async () => {
+		server = await startTestLive({ limits: { groupBytes: GROUP_BYTES } });
+	}, 60_000);
+	afterAll(async () => {
+		await server?.stop();
+	});
+	return () => server;
+}
+
+/** A phone's own database, opened. */
+export async function phoneDb(name = 'ana'): Promise<PasspadDb> {
+	const passpad = new PasspadDb(`${name}-${crypto.randomUUID()}`);
+	await passpad.open();
+	return passpad;
+}
+
+/** A match of `group` recorded on the phone (`game`'s three seats), and its store. */
+export async function recordedIn(passpad: PasspadDb, group: string): Promise<MatchStore> {
+	const made = await createMatch(
+		{ game: 'ill-pass', config: game.config, names: ['Ana', 'Ben', 'Chloé'], group },
+		Date.now(),
+		passpad
+	);
+	return new MatchStore(ui, await loadLog(made.id, passpad), passpad);
+}
+
+/** The group's stream made anew as streams.ts made it before sealing: it denies deletes. */
+export async function madeBeforeSealing(server: TestLive, group: string): Promise<void> {
+	const jsm = await server.live.groupManager(group);
+	const made = groupStream(group, 1, GROUP_BYTES);
+	await jsm.streams.delete(made.name);
+	await jsm.streams.add({ ...made, deny_delete: true });
+}
+
+/** The phone's entries of the group, as the app makes them (Ana's phone, the games' rules). */
+export function entriesOf(
+	options: Pick<EntriesOptions, 'db' | 'group' | 'nc' | 'signer'> & Partial<EntriesOptions>
+): GroupEntries {
+	return new GroupEntries({ by: ANA, name: 'Ana', rulesOf: (id) => RULES[id], ...options });
+}
