@@ -5,7 +5,13 @@
 // src/lib/group/record.ts writes them, 200 in flight).
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { inboxOf, playerSubject, recordSubject, sealSubject } from '../src/lib/wire/names.js';
+import {
+	inboxOf,
+	legacySealSubject,
+	playerSubject,
+	recordSubject,
+	sealSubject
+} from '../src/lib/wire/names.js';
 
 export const GAMES = ['ill-pass', 'dominoes', 'climbing', 'pass-pass'];
 /** whole matches of each game, from its simulator */
@@ -25,7 +31,7 @@ export const memberPhone = (live, credential) =>
  * `kit` is bench/group-kit.ts loaded through Vite. Returns the group, its members' credentials,
  * the pool's size and the bytes of matches published.
  */
-export async function makeClub(live, kit, { members: count, matches, sealed = false }) {
+export async function makeClub(live, kit, { members: count, matches, sealed = null }) {
 	const club = await live.createGroup('Bench club', 'Phone 1');
 	const members = [club.member];
 	for (let index = 2; index <= count; index++) {
@@ -51,9 +57,10 @@ export async function makeClub(live, kit, { members: count, matches, sealed = fa
 			kit.playerMessage(player.id, player.name, at)
 		);
 	}
-	// `sealed`: each match's seal beside its version, as a phone of today's build leaves a finished
-	// match (docs/group.md, "On the phone: what leaves"), written as the keeper does (the
-	// group's clerk); the same bytes as the version, which a seal's whole log and row are near
+	// `sealed` ('own' or 'before'): each match's seal beside its version, as a phone of today's
+	// build leaves a finished match (docs/group.md, "On the phone: what leaves"), written as the
+	// keeper does (the group's clerk) on the seals' own subjects, or where the build of 27
+	// November put them; the same bytes as the version, which a seal's whole log and row are near
 	const clerk = sealed ? (await live.groupManager(club.group)).jetstream() : null;
 	let bytes = 0;
 	let flight = [];
@@ -66,7 +73,8 @@ export async function makeClub(live, kit, { members: count, matches, sealed = fa
 		const message = kit.matchMessage(played, seats, at + index * 3_600_000);
 		bytes += message.bytes.length;
 		flight.push(js.publish(recordSubject(club.group, message.id), message.bytes));
-		if (clerk) flight.push(clerk.publish(sealSubject(club.group, message.id), message.bytes));
+		const seal = sealed === 'before' ? legacySealSubject : sealSubject;
+		if (clerk) flight.push(clerk.publish(seal(club.group, message.id), message.bytes));
 		if (flight.length === 200) flight = (await Promise.all(flight), []);
 	}
 	await Promise.all(flight);

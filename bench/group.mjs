@@ -20,7 +20,7 @@
 // With `--no-workers`, the first build again with no Worker in its pages (the page proves).
 // Each Chromium phone also says the CPU time its browser spent joining (/proc): on a shared
 // machine the wall time follows the load, the CPU time much less.
-// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers] [--sealed]
+// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers] [--sealed | --sealed-before]
 //   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
@@ -53,9 +53,10 @@ if (process.argv.includes('--no-workers')) {
 const TAPS = process.argv.includes('--taps');
 if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
 // `--sealed`: each finished match's seal in the stream beside its version (bench/club.mjs), as
-// today's phones leave them: what a joining phone reads besides the versions
-const SEALED = process.argv.includes('--sealed');
-if (SEALED) process.argv.splice(process.argv.indexOf('--sealed'), 1);
+// today's phones leave them, on the seals' own subjects; `--sealed-before`: where the build of
+// 27 November stored them, among the record's subjects a joining phone reads (and skips)
+const SEALED = ['--sealed', '--sealed-before'].find((flag) => process.argv.includes(flag)) ?? null;
+if (SEALED) process.argv.splice(process.argv.indexOf(SEALED), 1);
 /** Every phone of the bench: a small phone's screen, touch (bench/tap.mjs touches). */
 const PHONE = {
 	viewport: { width: 360, height: 640 },
@@ -347,10 +348,10 @@ try {
 	const { club, members, players, pool, bytes } = await makeClub(live, kit, {
 		members: MEMBERS,
 		matches: MATCHES,
-		sealed: SEALED
+		sealed: SEALED === '--sealed' ? 'own' : SEALED ? 'before' : null
 	});
 	console.log(
-		`group of ${MEMBERS} members, ${MATCHES} matches${SEALED ? ', each sealed' : ''} (${pool} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
+		`group of ${MEMBERS} members, ${MATCHES} matches${SEALED ? `, each sealed (${SEALED === '--sealed' ? 'own subjects' : 'among the record'})` : ''} (${pool} simulated, ${(bytes / 1e6).toFixed(1)} MB) and ` +
 			`${players} players made and published in ${seconds(performance.now() - began)}`
 	);
 
