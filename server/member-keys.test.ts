@@ -133,12 +133,17 @@ describe('a member’s key registered by the keeper', () => {
 		expect((await recordOf(club.member.user)).record.keys).toEqual([anaKey.key]);
 	});
 
-	it('member keys: a key another member registered is not this member’s', async () => {
-		const benPhone = await server.phone(ben);
-		expect(await register(benPhone, club.group, ben.user, anaKey)).toEqual({
-			ok: false,
-			why: 'not-yours'
-		});
+	it('member keys: a key another member registered moves to the member that registers it (the same phone, another credential), and the other’s record no longer names it', async () => {
+		const key = await signerOf(await newKeyPair());
+		const { member: first } = await server.live.invite(club.group, 'Zoé’s phone');
+		const { member: second } = await server.live.invite(club.group, 'Zoé’s phone');
+		await registeredIn(await server.phone(first), club.group, first.user, key);
+		// a second invitation opened on the same phone: its key registered for that member now
+		const zoe = await server.phone(second);
+		await registeredIn(zoe, club.group, second.user, key);
+		expect((await recordOf(first.user)).record.keys ?? []).toEqual([]);
+		expect((await recordOf(second.user)).record.keys).toEqual([key.key]);
+		expect((await startedIn(zoe, club.group, 'by-zoe', key)).entries).toHaveLength(1);
 	});
 
 	it('member keys: a restarted keeper still takes a registered key, and still refuses another', async () => {

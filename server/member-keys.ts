@@ -91,14 +91,16 @@ export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 		},
 		/**
 		 * The server's own record in the group's stream written by `write`; a member's carries
-		 * the keys the book knows for it, and `keys` added, and the book follows once it is stored.
+		 * the keys the book knows for it, and `keys` added (`moved`, a key now another member's,
+		 * taken out), and the book follows once it is stored.
 		 */
 		async record<T>(
 			group: string,
 			subject: string,
 			body: object,
 			write: (body: object) => Promise<T>,
-			keys: readonly string[] = []
+			keys: readonly string[] = [],
+			moved?: string
 		): Promise<T> {
 			const user = subject.startsWith(memberSubject(group, ''))
 				? subject.slice(memberSubject(group, '').length)
@@ -107,7 +109,9 @@ export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 			if (!user || !parsed?.success) return write(body);
 			const book = await bookOf(group);
 			const known = book.members.get(user)?.keys ?? [];
-			const all = [...new Set([...known, ...(parsed.output.keys ?? []), ...keys])];
+			const all = [...new Set([...known, ...(parsed.output.keys ?? []), ...keys])].filter(
+				(one) => one !== moved
+			);
 			const done = await write({ ...body, ...(all.length ? { keys: all } : {}) });
 			note(book, user, { keys: all, removed: parsed.output.removed });
 			return done;

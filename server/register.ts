@@ -54,20 +54,25 @@ export async function registerKey(
 	};
 	const removed = async (one: string) =>
 		!!memberIn(one)?.removedAt || !!(await desk.members.memberOf(group, one))?.removed;
-	/** the answer from the registry and the book, or the member's label and keys: to be written */
-	async function answered(): Promise<RegisterAnswer | { label: string; keys: number }> {
+	/**
+	 * The answer from the registry and the book, or what to write: the member's label and keys,
+	 * and the member whose key it was. A key another member registered moves to this one: the
+	 * request is signed by it, so it is the same phone, under another credential of the group
+	 * (a second invitation opened there, or the phone invited anew after a removal).
+	 */
+	async function answered(): Promise<
+		RegisterAnswer | { label: string; keys: number; from: string | null }
+	> {
 		const member = memberIn(user);
 		// the board's credential, or another group's user: not a member's
 		if (!member) return { ok: false, why: 'not-yours' };
 		if (await removed(user)) return { ok: false, why: 'removed' };
-		// another member's key, unless that member was removed: the same phone invited anew
 		const owner = await desk.members.ownerOf(group, key);
-		if (owner && owner !== user && !(await removed(owner))) return { ok: false, why: 'not-yours' };
 		const recorded = await desk.members.memberOf(group, user);
 		const keys = recorded?.keys ?? [];
-		if (keys.includes(key)) return { ok: true, keys: keys.length };
+		if (keys.includes(key) && (!owner || owner === user)) return { ok: true, keys: keys.length };
 		if (keys.length >= MAX_MEMBER_KEYS) return { ok: false, why: 'full' };
-		return { label: member.label, keys: keys.length };
+		return { label: member.label, keys: keys.length, from: owner && owner !== user ? owner : null };
 	}
 	const first = await answered();
 	if ('ok' in first) return first;
@@ -83,7 +88,29 @@ export async function registerKey(
 			(body) => desk.write(group, subject, body),
 			[key]
 		);
-		desk.log(`keeper: ${group}: a key of ${user} registered`);
+		if (now.from) {
+			// the member it was registered by no longer names it, so a restarted keeper reads it
+			// this member's whatever the order of the records (member-keys.ts)
+			const from = now.from;
+			const before = memberSubject(group, from);
+			const gone = !!(await desk.members.memberOf(group, from))?.removed;
+			await desk.members.record(
+				group,
+				before,
+				memberRecord(
+					from,
+					memberIn(from)?.label ?? '',
+					gone || !!memberIn(from)?.removedAt,
+					Date.now()
+				),
+				(body) => desk.write(group, before, body),
+				[],
+				key
+			);
+		}
+		desk.log(
+			`keeper: ${group}: a key of ${user} registered${now.from ? ` (${now.from}'s before)` : ''}`
+		);
 		return { ok: true, keys: now.keys + 1 };
 	});
 }
