@@ -17,7 +17,7 @@ export const registeredKeyOf = (group: string) => `registered-key.${group}`;
 /**
  * Whether the phone may send: `ok`; `offline` (no answer: asked again with the next send);
  * `removed` (the member was removed from the group: nothing more is sent this run); `refused`
- * (the keeper will not take this key for this member: another member's, or too many).
+ * (the keeper will not take this key for this member: it has too many).
  */
 export type Registration = 'ok' | 'offline' | 'removed' | 'refused';
 
@@ -37,7 +37,7 @@ export class KeyRegistration {
 	#done = false;
 	/** registered again after a `not-yours` this run */
 	#again = false;
-	/** refused this run (removed, another member's key): not asked again until the app opens again */
+	/** refused this run (removed, too many keys): not asked again until the app opens again */
 	#refused: Registration | null = null;
 
 	constructor(options: RegistrationOptions) {
