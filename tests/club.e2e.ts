@@ -237,6 +237,9 @@ test('club: two phones drawing round 2 of one evening at once see a conflict on 
 	await ana.goBack();
 	await ben.goBack();
 	await expect(anaTables).toHaveCount(1, { timeout: 30_000 });
+	// Ben's round shown before it is read (read once, the page just back, it could be none yet)
+	await expect(benTables).toHaveCount(1, { timeout: 30_000 });
+	await expect(benTables.locator('.seat').first()).toBeVisible();
 	await expect(anaTables.locator('.seat')).toHaveText(
 		await benTables.locator('.seat').allTextContents(),
 		{
