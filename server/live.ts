@@ -52,6 +52,7 @@ import {
 } from './registry';
 import { groupRequestSubject, readGroupRequest, type GroupRequest } from './requests';
 import { closedOf } from './open';
+import { answerer } from './asked';
 import { startOpenTables, type OpenSettings } from './open-tables';
 import { tableMaker } from './opening';
 import { accountsNamed, configOf, writeConfigs, type State } from './state';
@@ -267,22 +268,8 @@ export async function startLive(options: LiveOptions) {
 		log(`announcing removals: ${failure}`)
 	);
 
-	/** A request's answer: the provisioner answers every request, and never falls over one. */
-	async function answer(msg: Msg, make: () => Promise<object>) {
-		let body;
-		try {
-			body = await make();
-		} catch (failure) {
-			log(`provisioning failed: ${String((failure as Error)?.message ?? failure)}`);
-			body = { error: 'failed' };
-		}
-		try {
-			msg.respond(JSON.stringify(body));
-		} catch {
-			// the asking phone is gone (a member that removed itself): nobody to answer
-		}
-	}
-
+	// every request answered, a request asked again by its name with its first answer (asked.ts)
+	const answer = answerer(log);
 	const on = (subject: string, make: (msg: Msg) => Promise<object>) =>
 		nc.subscribe(subject, {
 			callback: (error, msg) => {

@@ -3,7 +3,7 @@
  * channel, and a new table asked of the server. Imported dynamically, only by screens where a
  * match is live. The connection itself, its status and its retrying are connection.ts's.
  */
-import { PROVISION_SUBJECT } from '$lib/wire/names.js';
+import { hostTable } from '$lib/wire/provision';
 import { openLive } from './connection';
 
 export { LiveChannel } from './client';
@@ -19,10 +19,10 @@ export interface NewTable {
 export async function newTable(host: { u: string; p: string; s?: string }): Promise<NewTable> {
 	const nc = await openLive(host);
 	try {
-		const answer = await nc.request(PROVISION_SUBJECT, '{}', { timeout: 15_000 });
-		const made = answer.json<NewTable & { error?: string }>();
-		if (made.error) throw new Error(made.error);
-		return made;
+		// asked again under its name if the answer is lost, one table made (wire/provision.ts)
+		const made = await hostTable(nc);
+		if (!made.ok) throw new Error(made.error);
+		return made.value;
 	} finally {
 		await nc.close();
 	}

@@ -127,3 +127,12 @@ export const GROUP_STORE_BYTES = 256 * 1024 * 1024;
  * signed the group's entries. A credential's key only grows: what it signed stays attributed.
  */
 export const MAX_MEMBER_KEYS = 8;
+
+/**
+ * How long the server remembers a request's name and its answer (docs/group.md, "Requests":
+ * asked again), and how many it remembers at most: a phone asks again within its own wait
+ * (15 s), so two minutes covers a slow network; the oldest go first past the count, so a
+ * leaked credential's flood of names costs the server a bounded memory.
+ */
+export const ASKED_REMEMBERED_MS = 120_000;
+export const MAX_ASKED_REMEMBERED = 2_000;

@@ -3,7 +3,7 @@
  * answer (or none) becomes a value or a code, never an exception (docs/group.md, "Requests").
  * The real server answers in src/lib/live/group-server.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { closeGroupTable, createGroup, invite, openGroupTable, removeMember } from './provision';
 
@@ -14,6 +14,7 @@ const group = 'abcdef123456';
 function fake(reply: (subject: string, body: unknown, call: number) => unknown) {
 	const sent: { subject: string; body: unknown }[] = [];
 	const nc = {
+		isClosed: () => false,
 		async request(subject: string, data: string) {
 			const body = JSON.parse(data);
 			sent.push({ subject, body });
@@ -50,13 +51,16 @@ describe('group requests from a phone', () => {
 		expect(await openGroupTable(nc, group, table)).toMatchObject({ ok: true });
 		expect(await closeGroupTable(nc, group, 'table0000001')).toMatchObject({ ok: true });
 		expect(await removeMember(nc, group, made.member.user)).toMatchObject({ ok: true });
+		// each request named by its own id, so the server makes it once (server/asked.ts)
+		const ask = expect.stringMatching(/^[0-9a-f-]{36}$/);
 		expect(sent).toEqual([
-			{ subject: 'passpad.provision.group', body: { name: 'Club', label: 'Ana' } },
-			{ subject: `passpad.provision.g.${group}.invite`, body: { label: 'Ben' } },
-			{ subject: `passpad.provision.g.${group}.table`, body: table },
-			{ subject: `passpad.provision.g.${group}.close`, body: { table: 'table0000001' } },
-			{ subject: `passpad.provision.g.${group}.remove`, body: { user: made.member.user } }
+			{ subject: 'passpad.provision.group', body: { name: 'Club', label: 'Ana', ask } },
+			{ subject: `passpad.provision.g.${group}.invite`, body: { label: 'Ben', ask } },
+			{ subject: `passpad.provision.g.${group}.table`, body: { ...table, ask } },
+			{ subject: `passpad.provision.g.${group}.close`, body: { table: 'table0000001', ask } },
+			{ subject: `passpad.provision.g.${group}.remove`, body: { user: made.member.user, ask } }
 		]);
+		expect(new Set(sent.map(({ body }) => (body as { ask: string }).ask)).size).toBe(5);
 	});
 
 	it('group: a refusal, a strange answer or none is a code', async () => {
@@ -71,11 +75,17 @@ describe('group requests from a phone', () => {
 			new Error('TIMEOUT')
 		];
 		const codes = [];
-		for (const answer of answers) {
-			const { nc } = fake(() => answer);
-			codes.push(
-				await invite(nc, group, 'Ben').then((result) => (result.ok ? 'ok' : result.error))
-			);
+		// none: asked again until the phone's wait is over, on the test's clock
+		vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+		try {
+			for (const answer of answers) {
+				const { nc } = fake(() => answer);
+				const asking = invite(nc, group, 'Ben');
+				await vi.advanceTimersByTimeAsync(20_000);
+				codes.push(await asking.then((result) => (result.ok ? 'ok' : result.error)));
+			}
+		} finally {
+			vi.useRealTimers();
 		}
 		expect(codes).toEqual([
 			'unknown-group',
@@ -93,6 +103,17 @@ describe('group requests from a phone', () => {
 		);
 		expect(await removeMember(nc, group, `${group}-mabcdefgh`)).toMatchObject({ ok: true });
 		expect(sent).toHaveLength(3);
+		// asked again under the same name: the server answers it once
+		expect(new Set(sent.map(({ body }) => (body as { ask: string }).ask)).size).toBe(1);
+	});
+
+	it('group: an answer not heard is asked again under the same name, then heard', async () => {
+		const { nc, sent } = fake((_, __, call) =>
+			call < 2 ? new Error('TIMEOUT') : { user: `${group}-mabcdefgh` }
+		);
+		expect(await removeMember(nc, group, `${group}-mabcdefgh`)).toMatchObject({ ok: true });
+		expect(sent).toHaveLength(2);
+		expect(sent[0].body).toEqual(sent[1].body);
 	});
 
 	it('group: a request not in its form is refused here and never sent', async () => {
