@@ -446,7 +446,10 @@ async function stored(page: Page) {
 				request.onerror = () => reject(request.error);
 			});
 		const matches = await all<{ id: string; status: string; deleted?: unknown }>('matches');
-		const logs = await all<{ matchId: string; entries: unknown[] }>('logs');
+		const logs = (await all<{ matchId: string; entries?: unknown[]; json?: string }>('logs')).map(
+			// either stored form (src/lib/db/log-row.ts)
+			(row) => ({ matchId: row.matchId, entries: row.json ? JSON.parse(row.json) : row.entries })
+		);
 		const players = await all<{ name: string }>('players');
 		db.close();
 		return {
@@ -454,7 +457,7 @@ async function stored(page: Page) {
 				.map((match) => ({
 					id: match.id,
 					status: match.status,
-					moves: logs.find((log) => log.matchId === match.id)?.entries.length ?? 0
+					moves: logs.find((log) => log.matchId === match.id)?.entries?.length ?? 0
 				}))
 				.sort((a, b) => a.id.localeCompare(b.id)),
 			players: players.map((player) => player.name).sort()

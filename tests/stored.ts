@@ -31,9 +31,11 @@ function stored(page: Page, store: 'matches' | 'logs', matchId: string): Promise
 /** The match's log as this phone stored it, in order. */
 export async function storedLog(page: Page, matchId: string): Promise<unknown[]> {
 	// a match with no actions has no log row
+	// either of its stored forms (src/lib/db/log-row.ts): one string, or an older build's objects
 	const row = (await stored(page, 'logs', matchId)) as
-		{ entries: { action: unknown }[] } | undefined;
-	return (row?.entries ?? []).map((entry) => entry.action);
+		{ entries?: { action: unknown }[]; json?: string } | undefined;
+	const entries: { action: unknown }[] = row?.json ? JSON.parse(row.json) : (row?.entries ?? []);
+	return entries.map((entry) => entry.action);
 }
 
 /** The match's own row as this phone stored it (its seats, its time played...). */

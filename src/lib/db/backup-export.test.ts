@@ -149,7 +149,8 @@ describe('a backup keeps its own version, apart from the database (limits.ts, BA
 	it('written now, it says 5, which a Passpad of database v5 reads (it refuses only a newer number); its logs are the whole logs, times kept', async () => {
 		await everyGame();
 		const file = await exportAll('test');
-		expect(SCHEMA_VERSION).toBe(10);
+		// v11 changed how a log row is stored, not what a backup holds: still the objects
+		expect(SCHEMA_VERSION).toBe(11);
 		expect(file.schema).toBe(BACKUP_SCHEMA);
 		expect(file.schema).toBeLessThanOrEqual(5);
 		for (const match of file.matches) {

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { exportAll } from './backup-export';
 import { ImportInterrupted, importBackup } from './backup-import';
 import { readBackup } from './backup-validate';
+import { entriesOfRow } from './log-row';
 import { device, everyGame, fresh, freshEachTest, large } from './backup-fixtures';
 
 freshEachTest();
 
 /** Actions written here, over every match's log row. */
 const entryCount = async () =>
-	(await device().logs.toArray()).reduce((sum, row) => sum + row.entries.length, 0);
+	(await device().logs.toArray()).reduce((sum, row) => sum + entriesOfRow(row).length, 0);
 
 describe('backup import: a player of the file is matched by name', () => {
 	it('a player id known here under another name is not that player: the seats count for whom they name', async () => {

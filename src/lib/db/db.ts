@@ -9,6 +9,7 @@ import {
 	type GroupRow,
 	type LinkRow,
 	type SendRow,
+	type LogEntry,
 	type LogRow,
 	type OutboxRow,
 	type SyncedRow,
@@ -24,6 +25,7 @@ import { recountTotals } from './totals';
 import type { OldResult } from './backfill';
 import { movedLive } from './links-v9';
 import { trackedBefore } from './changed-v10';
+import { entriesOfRow } from './log-row';
 
 export class PasspadDb extends Dexie {
 	players!: EntityTable<PlayerRow, 'id'>;
@@ -158,6 +160,8 @@ export class PasspadDb extends Dexie {
 				this.upgrading = true;
 				return trackedBefore(tx);
 			});
+		// v11: a log row written as one string; the v6 form is still read (schema.ts, log-row.ts)
+		this.version(11).stores(SCHEMA[11]);
 	}
 }
 
@@ -181,10 +185,10 @@ export async function recountPassPass(
 	// waitFor keeps the upgrade's transaction open while the module loads
 	const { recountResult } = await Dexie.waitFor(import('./backfill'));
 	for (const match of won) {
-		const log = await logs.get(match.id);
+		const log = entriesOfRow(await logs.get(match.id));
 		const result = recountResult(
 			match,
-			(log?.entries ?? []).map((entry) => entry.action)
+			log.map((entry) => entry.action)
 		);
 		if (result) await matches.update(match.id, { result });
 	}
@@ -204,7 +208,7 @@ export async function packLogs(
 ): Promise<void> {
 	let after: [unknown, unknown] = [Dexie.minKey, Dexie.minKey];
 	// the match the last page ended in, still open
-	const carried: LogRow[] = [];
+	const carried: { matchId: string; entries: LogEntry[] }[] = [];
 	for (;;) {
 		const page = await actions.where('[matchId+seq]').above(after).limit(PACK_ROWS).toArray();
 		const rows = carried.splice(0);

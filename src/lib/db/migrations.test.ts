@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PACK_ROWS, PasspadDb } from './db';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
+import { entriesOfRow } from './log-row';
 import { countTotals } from './totals';
 import { seeded } from '../rules/common';
 import { RULES } from '../rules/registry';
@@ -176,7 +177,7 @@ describe('schema upgrades keep every saved match', () => {
 		expect(match).toMatchObject({ notes: '', playedMs: 5 * minute, playedByHand: false });
 		expect(match.status).toBe('abandoned');
 		expect((await db.players.get('p1'))!.colour).toBeNull();
-		expect((await db.logs.get('m1'))!.entries).toHaveLength(4);
+		expect(entriesOfRow(await db.logs.get('m1'))).toHaveLength(4);
 		db.close();
 	});
 

@@ -112,11 +112,20 @@ export const SCHEMA = {
 	 */
 	10: {
 		changed: '[group+subject], group'
-	}
+	},
+	/**
+	 * v11: no index changes. A match's log row is written as one JSON string (`json`), no longer
+	 * as its entries' objects: IndexedDB clones each row on the page's main thread, and a phone
+	 * joining a group of 10,000 matches spent about a quarter of that thread there (docs/group.md,
+	 * "Figures"). No upgrader: a row in the v6 form is read as it is (db/log-row.ts) and written
+	 * anew when its log changes, so opening the new build costs nothing. The version itself tells
+	 * a tab of an older build, which knows only the v6 form, to close its database (db.ts).
+	 */
+	11: {}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 export interface PlayerRow {
 	id: string;
@@ -236,11 +245,12 @@ export interface LogEntry {
 	at: number;
 }
 
-/** v6: a match's whole log, in order, in one row (log.ts reads and writes it). */
-export interface LogRow {
-	matchId: string;
-	entries: LogEntry[];
-}
+/**
+ * A match's whole log, in order, in one row (entries.ts reads and writes it, log-row.ts knows its
+ * forms): its entries as objects (v6 to v10), or as one JSON string (v11 on). A row written
+ * before v11 is read as it is and written in the new form the next time its log changes.
+ */
+export type LogRow = { matchId: string; entries: LogEntry[] } | { matchId: string; json: string };
 
 export interface SettingRow {
 	key: string;

@@ -18,6 +18,7 @@ import { createMatch } from '$lib/db/matches';
 // a test's scene plays a match as the app's store saves it (one action a transaction)
 // eslint-disable-next-line no-restricted-imports
 import { appendAction } from '$lib/db/log';
+import { entriesOfRow } from '$lib/db/log-row';
 import { newId } from '$lib/wire/ids';
 import { GroupSync } from './sync';
 import { writeVersion } from './record';
@@ -188,7 +189,11 @@ export function groupScene() {
 			}))
 			.sort((a, b) => a.id.localeCompare(b.id));
 		// every log in order, with its times (ordered by match id)
-		const logs = await db.logs.toArray();
+		// read in either stored form, so two phones' logs compare as logs, not as strings
+		const logs = (await db.logs.toArray()).map((row) => ({
+			matchId: row.matchId,
+			entries: entriesOfRow(row)
+		}));
 		const players = (await db.players.toArray())
 			.map(({ id, name }) => ({ id, name }))
 			.sort((a, b) => a.id.localeCompare(b.id));
