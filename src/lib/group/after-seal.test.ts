@@ -120,6 +120,24 @@ it('seal again: a note and a correction after the seal are the newest seal, its 
 	expect((await db.loadLog(made.id, ana)).match.notes).toBe('the tally was counted again');
 });
 
+it('seal again: a sealed match deleted here is sealed again as deleted, and restored by Undo sealed again kept', async () => {
+	const { ana, store, made, phone, seals } = await sealedClub();
+	const removed = await store.remove();
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const deleted = (await seals()).at(-1)!;
+	expect(deleted.change.deleted).toBe(true);
+	expect(deleted.change.log).toEqual((await seals())[0].change.log);
+	// deleted again (nothing new): nothing sealed
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect(await seals()).toHaveLength(2);
+	await db.restoreMatch(removed, ana);
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const restored = (await seals()).at(-1)!;
+	expect(restored.change.deleted).toBeUndefined();
+	expect(restored.prev).toBe(deleted.id);
+	expect(await seals()).toHaveLength(3);
+});
+
 it('seal again: another member’s phone, which did not seal the match, seals its change over the seal it reads', async () => {
 	const { server, club, ben, ana, made, seals } = await sealedClub();
 	const bens = await bensCopy(server, club.group, ben, ana, made.id);

@@ -33,7 +33,7 @@ import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 import { KeyRegistration } from './key-registration';
 import { roleOf } from './role';
-import { sealOf } from './seal-of';
+import { deletedSeal, sealOf } from './seal-of';
 import { heldEntries, heldSeal, type Copy } from './held';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
@@ -104,7 +104,8 @@ export class GroupEntries {
 
 	/**
 	 * Every match of the group with steps waiting, and every one of `changed` (ids) that is over
-	 * and not known sealed (an abandon writes no step), each sent in turn.
+	 * (an abandon writes no step; a sealed match's note) or gone (deleted here), each sent in
+	 * turn.
 	 */
 	async sendAll(changed: readonly string[] = []): Promise<Map<string, Sent>> {
 		const { db } = this.#o;
@@ -112,6 +113,16 @@ export class GroupEntries {
 		const results = new Map<string, Sent>();
 		for (const id of new Set([...stepped, ...changed])) {
 			const row = await db.matches.get(id);
+			// gone from this phone, and changed here for this group: deleted here, its seal says so
+			const deleted = !row && !stepped.has(id) && !this.#keptWhole && !this.#removed;
+			if (deleted) {
+				// a conflict or a refusal is the version's to show: the page names no match gone
+				const sent = (await this.#sealedAgain(id)) ?? DONE;
+				const told = sent.kind === 'offline' || sent.kind === 'slow-down' ? sent : DONE;
+				results.set(id, told);
+				if (told.kind === 'offline') break;
+				continue;
+			}
 			if (row?.group !== this.#o.group) continue;
 			// a match over and known sealed, changed here: sealed again when its seal is not it
 			if (!stepped.has(id) && !isOver(row)) continue;
@@ -250,7 +261,7 @@ export class GroupEntries {
 	async #sealedAgain(id: string): Promise<Sent | null> {
 		const { db, group, signer } = this.#o;
 		const match = await db.matches.get(id);
-		if (this.#o.seal === false || !match || !isOver(match)) {
+		if (this.#o.seal === false || (match && !isOver(match))) {
 			this.#sealed.add(id);
 			return DONE;
 		}
@@ -259,7 +270,8 @@ export class GroupEntries {
 		if (!held) return null;
 		this.#sealed.add(id);
 		const place = { id: newId(), match: id, pos: held.pos + 1, prev: held.id, by: this.#o.by };
-		const seal = await sealOf(db, match, held.change.start, { ...place, at: Date.now() });
+		const at = { ...place, at: Date.now() };
+		const seal = match ? await sealOf(db, match, held.change.start, at) : deletedSeal(held, at);
 		if (canonicalJson(seal.change) === canonicalJson(held.change)) return DONE;
 		const answer = await this.#append(id, await signed(seal, signer));
 		if (answer.ok) return DONE;

@@ -21,6 +21,11 @@ export interface SealPlace {
 	readonly at: number;
 }
 
+/** The seal held (`over`) again at `place`, saying the match was deleted (unsigned). */
+export function deletedSeal(over: SealEntry, place: SealPlace): SealEntry {
+	return { v: 1, ...place, change: { ...over.change, deleted: true } };
+}
+
 /** The seal of `match` as it is here, with the start the group holds (unsigned). */
 export async function sealOf(
 	db: PasspadDb,
