@@ -85,7 +85,7 @@ const isOver = (match: MatchRow) => match.status === 'finished' || match.status 
 export class GroupEntries {
 	readonly #o: EntriesOptions;
 	readonly #js: JetStreamClient;
-	/** matches whose seal the keeper holds (this run): the pen's first seal is not sent */
+	/** matches the group holds sealed (this run): a change to one is sealed again over it */
 	readonly #sealed = new Set<string>();
 	/**
 	 * the group takes no entries (`kept-whole`: its stream was made before sealing): its
