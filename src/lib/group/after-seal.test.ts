@@ -19,7 +19,10 @@ import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
+import { RULES } from '$lib/rules/registry';
+import { ANA } from '$lib/live/fixtures';
 import { heldSeal } from './held';
+import { GroupSync } from './sync';
 import { entriesOf, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 
 const keeper = useKeeper();
@@ -185,4 +188,47 @@ it('seal again: another phone’s seal first is moved, nothing stored, the steps
 	// what the phone reads is Ben's seal
 	const held = await heldSeal(jetstream(nc), club.group, made.id, 1_000);
 	expect(held).toMatchObject({ change: { notes: 'Ben’s note' } });
+});
+
+it('seal again: through GroupSync, a note written after the seal is sealed again once the group looks at it', async () => {
+	const server = keeper();
+	const club = await server.live.createGroup('Saturday club', 'Ana’s phone');
+	const nc = await server.phone(club.member);
+	const signer = await signerOf(await newKeyPair());
+	const ana = await phoneDb();
+	await ana.groups.add({
+		id: club.group,
+		name: 'Saturday club',
+		server: '',
+		user: club.member.user,
+		pass: club.member.pass,
+		role: 'member',
+		left: false,
+		joinedAt: 1
+	});
+	const sync = new GroupSync({
+		nc,
+		db: ana,
+		group: club.group,
+		phone: ANA,
+		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+	});
+	sync.start();
+	try {
+		await sync.caughtUp();
+		const store = await recordedIn(ana, club.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await sync.flush();
+		await sync.entriesSettled();
+		const seals = () => sealsOf(server, club.group, store.match.id);
+		expect(await seals()).toHaveLength(1);
+		// the note: no step, only the match tracked as changed (db/changed.ts)
+		await store.setNotes('Chloé’s last round');
+		await sync.flush();
+		await sync.entriesSettled();
+		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Chloé’s last round']);
+		expect(sync.entriesSent.get(store.match.id)).toEqual({ kind: 'done' });
+	} finally {
+		await sync.stop();
+	}
 });
