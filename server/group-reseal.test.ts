@@ -89,6 +89,17 @@ function cleaned(seal: SealEntry): SealEntry {
 	return rest as SealEntry;
 }
 
+/** The keeper's answer once it has one: a request sent while it reconnects goes unanswered. */
+async function answered<T>(asking: () => Promise<T>): Promise<T> {
+	for (let tries = 0; ; tries++) {
+		try {
+			return await asking();
+		} catch (error) {
+			if (tries >= 5) throw error;
+		}
+	}
+}
+
 /** The seal as the keeper stored it (signed), for the next one to go over. */
 const signedBy = async (seal: SealEntry, signer: Signer) => signed(cleaned(seal), signer);
 
@@ -202,15 +213,25 @@ describe('a sealed match sealed again', () => {
 		expect(
 			await askKeeper(benPhone, club.group, 'restarted-again', writeEntry(first))
 		).toMatchObject({ ok: true });
-		// the whole server stopped and started again: a new keeper, reading the stream
+		// nats-server killed (nothing flushed) and started again on its folder: the next seal,
+		// over the newest, stored through the keeper's and the clerk's connections back
+		await server.live.kill(0, 'SIGKILL');
+		await server.live.restart(0);
+		const during = await signedBy(resealOf(first, ANA, { notes: 'while killed' }), anaKey);
+		const ana = await server.phone(club.member);
+		expect(
+			await answered(() => askKeeper(ana, club.group, 'restarted-again', writeEntry(during)))
+		).toMatchObject({ ok: true });
+		// the whole server started again: a new keeper reads the newest seal from the stream
 		await server.restart();
-		const [ana, back] = [await server.phone(club.member), await server.phone(ben)];
-		expect(await ask(ana, resealOf(seal, ANA, { notes: 'over the first' }), anaKey)).toMatchObject({
+		const [again, back] = [await server.phone(club.member), await server.phone(ben)];
+		expect(await ask(again, resealOf(first, ANA, { notes: 'over an older' }), anaKey)).toEqual({
 			ok: false,
 			why: 'moved',
-			last: first.id
+			length: during.pos + 1,
+			last: during.id
 		});
-		const next = await signedBy(resealOf(first, BEN, { notes: 'after the restart' }), benKey);
+		const next = await signedBy(resealOf(during, BEN, { notes: 'after the restart' }), benKey);
 		expect(await askKeeper(back, club.group, 'restarted-again', writeEntry(next))).toMatchObject({
 			ok: true,
 			duplicate: false
@@ -218,6 +239,7 @@ describe('a sealed match sealed again', () => {
 		expect((await sealsOf('restarted-again')).map((one) => one.change.notes)).toEqual([
 			seal.change.notes,
 			'before the restart',
+			'while killed',
 			'after the restart'
 		]);
 	}, 60_000);
