@@ -186,6 +186,33 @@ describe('a sealed match sealed again', () => {
 		]);
 	});
 
+	it('seal again: a seal another keeper stored meanwhile is found by the compare-and-set: the seal over the older is moved, nothing stored', async () => {
+		const { seal } = await sealedMatch('two-keepers');
+		// a second keeper (the server's own writer) stores Ben's seal behind this keeper's copy
+		const theirs = await signedBy(resealOf(seal, BEN, { notes: 'the other keeper’s' }), benKey);
+		const writer = await server.live.groupWriter(club.group);
+		const stored = await sealsOf('two-keepers');
+		expect(stored).toHaveLength(1);
+		const info = await (
+			await server.live.groupManager(club.group)
+		).streams.getMessage(groupStreamOf(club.group), {
+			last_by_subj: sealSubject(club.group, 'two-keepers')
+		});
+		await writer.publish(sealSubject(club.group, 'two-keepers'), writeEntry(theirs), {
+			msgID: theirs.id,
+			expect: { lastSubjectSequence: info!.seq }
+		});
+		// this keeper still holds Ana's seal as the newest: the stream refuses the append
+		const ana = await server.phone(club.member);
+		expect(await ask(ana, resealOf(seal, ANA, { notes: 'Ana’s' }), anaKey)).toEqual({
+			ok: false,
+			why: 'moved',
+			length: theirs.pos + 1,
+			last: theirs.id
+		});
+		expect((await sealsOf('two-keepers')).map((one) => one.id)).toEqual([seal.id, theirs.id]);
+	});
+
 	it('seal again: another start is not the log; an unfinished log not over; nothing stored', async () => {
 		const { seal } = await sealedMatch('checked');
 		const ana = await server.phone(club.member);
