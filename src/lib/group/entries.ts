@@ -33,7 +33,7 @@ import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 import { KeyRegistration } from './key-registration';
 import { roleOf } from './role';
-import { deletedSeal, sealOf } from './seal-of';
+import { deletedSeal, isOver, sealOf } from './seal-of';
 import { heldEntries, heldSeal, type Copy } from './held';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
@@ -78,9 +78,6 @@ export type Sent =
 	| { readonly kind: 'refused'; readonly why: string; readonly code?: string };
 
 const DONE: Sent = { kind: 'done' };
-
-/** Finished or abandoned: the match the pen seals, and seals again once changed. */
-const isOver = (match: MatchRow) => match.status === 'finished' || match.status === 'abandoned';
 
 export class GroupEntries {
 	readonly #o: EntriesOptions;
@@ -274,20 +271,12 @@ export class GroupEntries {
 		const seal = match ? await sealOf(db, match, held.change.start, at) : deletedSeal(held, at);
 		if (canonicalJson(seal.change) === canonicalJson(held.change)) return DONE;
 		const answer = await this.#append(id, await signed(seal, signer));
-		if (answer.ok) return DONE;
-		switch (answer.why) {
-			case 'offline':
-			case 'slow-down':
-			case 'moved':
-				return { kind: answer.why };
-			case 'sealed':
-				// a keeper older than sealing again: the versions carry the change
-				return DONE;
-			default:
-				return answer.why === 'refused' && answer.code
-					? { kind: 'refused', why: answer.why, code: answer.code }
-					: { kind: 'refused', why: answer.why };
-		}
+		// `sealed`: a keeper older than sealing again, the versions carry the change
+		if (answer.ok || answer.why === 'sealed') return DONE;
+		const { why } = answer;
+		if (why === 'offline' || why === 'slow-down' || why === 'moved') return { kind: why };
+		const code = why === 'refused' ? answer.code : undefined;
+		return code ? { kind: 'refused', why, code } : { kind: 'refused', why };
 	}
 
 	/** The match's steps waiting, let go: its whole-match versions carry them. */

@@ -10,6 +10,10 @@ import { readEntries } from '$lib/db/entries';
 import type { MatchRow } from '$lib/db/schema';
 import type { SealEntry } from '$lib/wire/entry';
 
+/** Finished or abandoned: the match the pen seals, and seals again once changed. */
+export const isOver = (match: MatchRow) =>
+	match.status === 'finished' || match.status === 'abandoned';
+
 /** Where the seal goes in the match's log, and whose it is. */
 export interface SealPlace {
 	readonly id: string;
