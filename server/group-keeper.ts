@@ -7,7 +7,8 @@
 // registered (member-keys.ts: any other key, or a removed member's, is `not-yours`), and stored by the group's clerk (clerks.ts) on the
 // match's entry subject in the group's own stream, one subject a position with compare-and-set
 // on it. A seal (group-seal.ts) is stored on `s.<match>`, and the match's entries are deleted
-// then, one by one, so a new phone reads one message per finished match. Never purged: on
+// then, one by one, so a new phone reads one message per finished match; a sealed match changed
+// since is sealed again on the same subject, over the newest seal (any member's key). Never purged: on
 // nats-server 2.9.10 a purge with a subject filter moves every consumer of the stream to its
 // end, so a member away meanwhile would never read the versions stored before it (measured,
 // docs/wire.md, "Where it is stored"). A group's stream made before sealing denies deletes
@@ -28,15 +29,27 @@ import {
 	sealSubject
 } from '../src/lib/wire/names.js';
 import type { AppendAnswer } from '../src/lib/wire/append';
-import { readSealEntry } from '../src/lib/wire/entry';
+import { readSealEntry, type SealEntry } from '../src/lib/wire/entry';
 import type { Clerk } from './clerks';
 import { signedSeal } from './judge';
-import { loadCopy, startLedger, type Place } from './ledger';
-import { afterSeal, judgeSeal, type GroupCopy } from './group-seal';
+import { WRONG_LAST_SEQUENCE, loadCopy, startLedger, type Place } from './ledger';
+import { afterSeal, judgeSeal, type GroupCopy, type HeldSeal } from './group-seal';
 import { penSilenceOf, throughImport } from './keeper';
 import { Quota } from './quota';
 import { PenSilence } from './silence';
 import type { MemberKeys } from './member-keys';
+
+/** A stored seal as the seal written over it is judged against (group-seal.ts). */
+const heldOf = (seal: SealEntry, seq: number, subject: string): HeldSeal => ({
+	id: seal.id,
+	seq,
+	pos: seal.pos,
+	start: seal.change.start,
+	subject
+});
+
+/** A sealed match's copy: no entries (deleted), its newest seal. */
+const heldCopy = (sealed: HeldSeal): GroupCopy => ({ live: null, lastSeq: sealed.seq, sealed });
 
 export interface GroupKeeperOptions {
 	/** each group's entries and bytes a minute (limits.ts: a table's numbers) */
@@ -137,16 +150,17 @@ export function startGroupKeeper(
 			match,
 			admits: (entry) => admits(group, entry),
 			load: async (): Promise<GroupCopy> => {
+				// the newest seal: a keeper started again writes the next one over it
 				const seal = await sealOf(group, match);
 				if (seal) {
 					// entries the deletes after the seal left (a crash before they were on the disk)
 					await sweep(group, match);
-					const id = readSealEntry(seal.data);
-					return {
-						live: null,
-						lastSeq: seal.seq,
-						sealed: { id: id.ok ? id.entry.id : '', seq: seal.seq }
-					};
+					const read = readSealEntry(seal.data);
+					return heldCopy(
+						read.ok
+							? heldOf(read.entry, seal.seq, seal.subject)
+							: { id: '', seq: seal.seq, pos: -1, start: null, subject: seal.subject }
+					);
 				}
 				return entriesOf(group, match);
 			},
@@ -183,39 +197,47 @@ export function startGroupKeeper(
 		}
 	}
 
-	/** The seal checked (group-seal.ts), stored once on `s.<match>`, then the entries deleted. */
-	async function seal(place: Place<GroupCopy>, group: string, bytes: Uint8Array) {
+	/**
+	 * The seal checked (group-seal.ts) and stored on `s.<match>` with compare-and-set: the first
+	 * on an empty subject, then the match's entries deleted; a seal written again (a sealed match
+	 * changed) over the one held, expecting its sequence, so two phones sealing a change at once
+	 * store one, even through two keepers.
+	 */
+	async function seal(
+		place: Place<GroupCopy>,
+		group: string,
+		bytes: Uint8Array,
+		again = true
+	): Promise<AppendAnswer> {
 		const signed = await signedSeal(bytes, place.match);
 		if (!signed.ok) return signed.answer;
-		if (!(await admits(group, signed.entry))) return { ok: false, why: 'not-yours' } as const;
+		if (!(await admits(group, signed.entry))) return { ok: false, why: 'not-yours' };
 		const copy = await ledger.copyOf(place);
 		const judged = judgeSeal(copy, signed.entry);
 		if (judged !== 'store') return judged;
 		const clerk = await clerks.of(group);
+		const held = copy.sealed;
+		const subject = held?.subject ?? sealSubject(group, place.match);
 		const ack = await clerk.js
-			.publish(sealSubject(group, place.match), bytes, {
+			.publish(subject, bytes, {
 				msgID: signed.entry.id,
-				expect: { lastSubjectSequence: 0 }
+				expect: { lastSubjectSequence: held?.seq ?? 0 }
 			})
 			.catch((error) => {
 				ledger.forget(place.key);
-				const full =
-					error instanceof JetStreamApiError && /maximum (bytes|messages)/i.test(error.message);
-				if (full) return null;
-				// another seal got there first (a second keeper): read again when the phone asks again
+				if (!(error instanceof JetStreamApiError)) throw error;
+				if (/maximum (bytes|messages)/i.test(error.message)) return 'full' as const;
+				// another seal got there first (a second keeper): judged again against it
+				if (error.code === WRONG_LAST_SEQUENCE && again) return 'again' as const;
 				throw error;
 			});
-		if (!ack) return { ok: false, why: 'full' } as const;
-		const sealed: GroupCopy = {
-			live: null,
-			lastSeq: ack.seq,
-			sealed: { id: signed.entry.id, seq: ack.seq }
-		};
-		ledger.keep(place.key, sealed);
+		if (ack === 'full') return { ok: false, why: 'full' };
+		if (ack === 'again') return seal(place, group, bytes, false);
+		ledger.keep(place.key, heldCopy(heldOf(signed.entry, ack.seq, subject)));
 		// each entry by its sequence (judgeSeal: the copy is the whole log); one left stands
 		// beside the seal, which is read first, and goes when the match is read again
 		await sweep(group, place.match, copy.live?.seqs ?? []);
-		return { ok: true, seq: ack.seq, duplicate: ack.duplicate } as const;
+		return { ok: true, seq: ack.seq, duplicate: ack.duplicate };
 	}
 
 	async function append(group: string, match: string, bytes: Uint8Array) {

@@ -6,7 +6,8 @@ import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { writeEntry, type Change, type Entry, type SealEntry } from '../src/lib/wire/entry';
 import { newId as newPlayerId } from '../src/lib/wire/ids';
 import { EMPTY, fold, type Copy } from './judge';
-import { afterSeal, judgeSeal } from './group-seal';
+import { afterSeal, judgeSeal, type HeldSeal } from './group-seal';
+import { canonicalJson } from '../src/lib/wire/canonical';
 
 // Whether the keeper stores a group match's seal (docs/wire.md, "What travels": only the pen
 // seals, once the match is over or abandoned, and the seal's log is the server's), pure.
@@ -106,14 +107,108 @@ describe('what seals a group’s match', () => {
 		expect(judgeSeal(EMPTY, sealOf(over))).toMatchObject({ why: 'moved', length: 0 });
 	});
 
-	it('seal: a sealed match takes no entry and no other seal; the same seal again is acknowledged', () => {
-		const sealed = { ...EMPTY, sealed: { id: 'entry-seal-000001', seq: 9 } };
+	it('seal: a sealed match takes no entry; the same seal again is acknowledged; a seal not over it is moved', () => {
+		const sealed = { ...EMPTY, sealed: heldAfter(over) };
 		expect(judgeSeal(sealed, sealOf(over))).toEqual({ ok: true, seq: 9, duplicate: true });
+		// written over the entries, as the first: another seal holds that place
 		expect(judgeSeal(sealed, sealOf(over, { id: 'entry-seal-000002' }))).toEqual({
 			ok: false,
-			why: 'sealed'
+			why: 'moved',
+			length: 3,
+			last: 'entry-seal-000001'
 		});
 		expect(afterSeal(sealed)).toEqual({ ok: false, why: 'sealed' });
 		expect(afterSeal(over)).toBeNull();
+	});
+});
+
+/** The keeper's seal of `copy` as held at sequence 9 (sealOf's id, at the end of its log). */
+const heldAfter = (copy: Copy): HeldSeal => ({
+	id: 'entry-seal-000001',
+	seq: 9,
+	pos: copy.live!.entries.length,
+	start: copy.live!.start,
+	subject: 's.match-1'
+});
+
+/** A seal written again over `held`, by Ben (not the pen), with `change` changed. */
+const resealOf = (
+	copy: Copy,
+	held: HeldSeal,
+	change: Partial<SealEntry['change']> = {},
+	fields: Partial<SealEntry> = {}
+) =>
+	sealOf(
+		copy,
+		{ id: 'entry-seal-000002', pos: held.pos + 1, prev: held.id, by: BEN, ...fields },
+		change
+	);
+
+describe('what seals a sealed match again (a change after its seal)', () => {
+	const over = copyAfter([tally]);
+	const held = heldAfter(over);
+	const sealed = { ...EMPTY, sealed: held };
+
+	it('seal again: any member’s changed notes, time played or abandon over the seal held are stored', () => {
+		expect(judgeSeal(sealed, resealOf(over, held, { notes: 'counted again' }))).toBe('store');
+		expect(judgeSeal(sealed, resealOf(over, held, { playedMs: 60_000, playedByHand: true }))).toBe(
+			'store'
+		);
+	});
+
+	it('seal again: a corrected log the game’s reducer still finishes is stored', () => {
+		const other = randomGame(seeded(12), 3);
+		const log = [
+			{
+				action: {
+					type: 'tally',
+					hands: other.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
+				},
+				at: 5
+			}
+		];
+		expect(canonicalJson(log[0].action)).not.toBe(canonicalJson(over.live!.actions[0]));
+		expect(judgeSeal(sealed, resealOf(over, held, { log }))).toBe('store');
+	});
+
+	it('seal again: over an older seal than the one held is moved (another phone sealed a change first)', () => {
+		expect(judgeSeal(sealed, resealOf(over, held, {}, { prev: 'entry-seal-000000' }))).toEqual({
+			ok: false,
+			why: 'moved',
+			length: held.pos + 1,
+			last: held.id
+		});
+		expect(judgeSeal(sealed, resealOf(over, held, {}, { pos: held.pos + 2 }))).toMatchObject({
+			why: 'moved'
+		});
+	});
+
+	it('seal again: another start, or not a player a seat, is not the log', () => {
+		const start = { ...held.start!, names: ['Ana', 'Ben', 'Zoé'] };
+		expect(judgeSeal(sealed, resealOf(over, held, { start }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		expect(judgeSeal(sealed, resealOf(over, held, { players: [newPlayerId()] }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+	});
+
+	it('seal again: a log the game’s reducer does not finish is not over, unless abandoned', () => {
+		const log = [{ action: { type: 'reveal', card: 10 }, at: 1 }];
+		expect(judgeSeal(sealed, resealOf(over, held, { log }))).toEqual({
+			ok: false,
+			why: 'not-over'
+		});
+		expect(judgeSeal(sealed, resealOf(over, held, { log, abandoned: true }))).toBe('store');
+	});
+
+	it('seal again: a log the game’s reducer refuses is refused with its code', () => {
+		const log = [{ action: { type: 'take' }, at: 1 }];
+		expect(judgeSeal(sealed, resealOf(over, held, { log }))).toMatchObject({
+			ok: false,
+			why: 'refused'
+		});
 	});
 });

@@ -2,17 +2,35 @@
 // it is stored": sealing): pure, so each refusal is tested without a server. Only the pen
 // seals, at the end of the log the server holds, once the game's own reducer says the match is
 // over (or the pen abandons it), and the seal's start and log must be the server's: a seal is what a new
-// phone reads instead of the match's entries, so it says nothing the entries did not.
+// phone reads instead of the match's entries, so it says nothing the entries did not. A sealed
+// match changed since (a note, a correction of its log, its time played) is sealed again over
+// the seal the server holds, by any member: the match is over, the pen writes no more, and the
+// change is the record's, as a version's is (docs/wire.md, "What travels": after `seal`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import type { Entry, SealEntry } from '../src/lib/wire/entry';
 import { penWrote } from '../src/lib/live/replay';
+import { RULES } from '../src/lib/rules/registry';
+import { replay } from '../src/lib/rules/common';
 import type { Copy } from './judge';
+
+/** The newest seal the server holds of a match: what a seal written again is written over. */
+export interface HeldSeal {
+	readonly id: string;
+	/** its stream sequence: the next seal expects it (compare-and-set on its subject) */
+	readonly seq: number;
+	/** its position: the seal written over it is at the next */
+	readonly pos: number;
+	/** the match's start it holds: no seal changes it (null: a message no seal reads) */
+	readonly start: SealEntry['change']['start'] | null;
+	/** where it is stored (`s.<match>`, or where the build of 27 November put it) */
+	readonly subject: string;
+}
 
 /** A group match's copy: its entries as a table's, and its seal once it has one. */
 export interface GroupCopy extends Copy {
-	/** the seal stored on `s.<match>`: the match takes no entry after it */
-	readonly sealed?: { readonly id: string; readonly seq: number };
+	/** the newest seal stored on `s.<match>`: the match takes no entry after it, only a seal */
+	readonly sealed?: HeldSeal;
 }
 
 /** What the table has, for a seal that is not where the log ends. */
@@ -28,12 +46,7 @@ function moved(copy: Copy): AppendAnswer {
 
 /** `store`: the seal may be stored; else the keeper's answer. */
 export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'store' {
-	if (copy.sealed) {
-		// a retried seal whose answer was lost is answered as stored; anything else is too late
-		return copy.sealed.id === seal.id
-			? { ok: true, seq: copy.sealed.seq, duplicate: true }
-			: { ok: false, why: 'sealed' };
-	}
+	if (copy.sealed) return judgeSealAgain(copy.sealed, seal);
 	const live = copy.live;
 	if (!live) return moved(copy);
 	const last = live.entries[live.entries.length - 1];
@@ -51,6 +64,49 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 		change.players.length !== live.start.names.length
 	) {
 		return { ok: false, why: 'not-the-log' };
+	}
+	return 'store';
+}
+
+/**
+ * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
+ * phone sealed a change first, or this one knows an older seal), with the held start and a
+ * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
+ * code) and over, or abandoned (`not-over`). Its log may be another than the held seal's: a
+ * correction. Whoever writes it, a member's registered key (group-keeper.ts) suffices.
+ */
+export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 'store' {
+	// a retried seal whose answer was lost is answered as stored
+	if (held.id === seal.id) return { ok: true, seq: held.seq, duplicate: true };
+	// a message on the seal's subject that is no seal (none the keeper wrote): nothing goes over it
+	if (!held.start) return { ok: false, why: 'sealed' };
+	if (seal.pos !== held.pos + 1 || seal.prev !== held.id) {
+		return { ok: false, why: 'moved', length: held.pos + 1, last: held.id };
+	}
+	const { change } = seal;
+	if (
+		canonicalJson(change.start) !== canonicalJson(held.start) ||
+		change.players.length !== held.start.names.length
+	) {
+		return { ok: false, why: 'not-the-log' };
+	}
+	const game = RULES[held.start.game];
+	let replayed: ReturnType<typeof replay>;
+	try {
+		replayed = replay(
+			game,
+			held.start.config,
+			held.start.names.length,
+			change.log.map((one) => one.action)
+		);
+	} catch {
+		return { ok: false, why: 'refused', code: 'illegal' };
+	}
+	if (replayed.failure) {
+		return { ok: false, why: 'refused', code: replayed.failure.refusal.code };
+	}
+	if (!change.abandoned && game.outcome(replayed.state) === null) {
+		return { ok: false, why: 'not-over' };
 	}
 	return 'store';
 }

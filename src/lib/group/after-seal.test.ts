@@ -1,52 +1,234 @@
 /**
- * A change to a group's match after its seal (docs/group.md, "On the phone: what leaves"): the
- * keeper takes no entry of a sealed match (`sealed`), and the match's whole-match version
- * carries the change to the group, as for every match before entries. So the phone lets the
- * match's steps go, says nothing is wrong, and asks once a run. A real nats-server and keeper.
+ * A change to a group's match after its seal (docs/wire.md, "What travels": after `seal`, any
+ * member writes the record's changes; docs/group.md, "On the phone: what leaves"): the phone
+ * seals the match again from what it is here, over the newest seal the group holds, which it
+ * reads from the group's stream (a phone that did not seal it, or started again, knows none);
+ * the match's steps are let go, the seal carries them. Another phone's seal first is a
+ * conflict (`moved`), never merged. A real nats-server and keeper.
  */
 import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
+import { jetstream } from '@nats-io/jetstream';
 import * as db from '$lib/db';
-import { newKeyPair, signerOf } from '$lib/wire/signing';
+import { MatchStore } from '$lib/match/store';
+import { ui } from '$lib/match/session-fixture';
+import { seeded } from '$lib/rules/common';
+import { randomGame } from '$lib/rules/ill-pass/simulate';
+import type { SealEntry } from '$lib/wire/entry';
 import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
+import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
+import type { TestLive } from '$lib/live/test-server';
+import { RULES } from '$lib/rules/registry';
+import { ANA } from '$lib/live/fixtures';
+import { heldSeal } from './held';
+import { GroupSync } from './sync';
 import { entriesOf, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
 
 const keeper = useKeeper();
+const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+/** Another finished round of three: a correction of the first. */
+const other = randomGame(seeded(31), 3);
+const corrected = {
+	type: 'tally',
+	hands: other.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
+};
 
-it('a sealed match corrected here: its steps are let go (its version carries the change), nothing is stored after the seal, and a restarted phone does the same', async () => {
+/** Every seal of the match on its subject, oldest first (the server reads them all). */
+async function sealsOf(server: TestLive, group: string, match: string): Promise<SealEntry[]> {
+	const jsm = await server.live.groupManager(group);
+	const stream = groupStreamOf(group);
+	const last = (await jsm.streams.info(stream)).state.last_seq;
+	const found: SealEntry[] = [];
+	for (let seq = 1; seq <= last; seq++) {
+		const message = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+		if (message?.subject === sealSubject(group, match)) {
+			found.push(JSON.parse(new TextDecoder().decode(message.data)) as SealEntry);
+		}
+	}
+	return found;
+}
+
+/** A club with Ana's match finished and sealed by her phone; Ben a member too. */
+async function sealedClub() {
 	const server = keeper();
 	const club = await server.live.createGroup('Friday club', 'Ana’s phone');
+	const { member: ben } = await server.live.invite(club.group, 'Ben’s phone');
 	const nc = await server.phone(club.member);
 	const signer = await signerOf(await newKeyPair());
 	const ana = await phoneDb();
 	const store = await recordedIn(ana, club.group);
 	const made = store.match;
-	const entries = () =>
-		entriesOf({ db: ana, group: club.group, nc, signer, user: club.member.user });
-	const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+	const entries = (key: Signer = signer) =>
+		entriesOf({ db: ana, group: club.group, nc, signer: key, user: club.member.user });
 	expect((await store.act(round)).ok).toBe(true);
 	const phone = entries();
 	expect(await phone.send(made.id)).toEqual({ kind: 'done' });
-	const jsm = await server.live.groupManager(club.group);
-	const subjects = async () => {
-		const info = await jsm.streams.info(groupStreamOf(club.group), { subjects_filter: '>' });
-		return Object.keys(info.state.subjects ?? {}).filter((one) => one.includes(made.id));
-	};
-	expect(await subjects()).toEqual([sealSubject(club.group, made.id)]);
+	const seals = () => sealsOf(server, club.group, made.id);
+	expect(await seals()).toHaveLength(1);
+	return { server, club, ben, nc, signer, ana, store, made, entries, phone, seals };
+}
 
-	// the finished match corrected: a step waits, the keeper holds the match sealed
+/** Ben's phone holding the same match as Ana's (as the group's versions brought it). */
+async function bensCopy(
+	server: TestLive,
+	group: string,
+	ben: { user: string; pass: string },
+	ana: db.PasspadDb,
+	id: string
+) {
+	const passpad = await phoneDb('ben');
+	await passpad.matches.put((await ana.matches.get(id))!);
+	await passpad.logs.put((await ana.logs.get(id))!);
+	const signer = await signerOf(await newKeyPair());
+	const nc = await server.phone(ben);
+	const entries = entriesOf({
+		db: passpad,
+		group,
+		nc,
+		signer,
+		user: ben.user,
+		by: 'ben-phone-000001'
+	});
+	const store = new MatchStore(ui, await db.loadLog(id, passpad), passpad);
+	return { passpad, entries, store };
+}
+
+it('seal again: a note and a correction after the seal are the newest seal, its steps let go; a phone started again seals over the newest', async () => {
+	const { ana, store, made, entries, phone, seals } = await sealedClub();
+
+	// the note changed: no step, the match changed here is looked at
 	await store.setNotes('the tally was counted again');
-	await store.edit({ kind: 'change', index: 0, action: round });
-	expect(await ana.sends.count()).toBe(1);
 	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
-	expect(await ana.sends.count()).toBe(0);
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual([
+		'',
+		'the tally was counted again'
+	]);
 
-	// the next run of the phone: it knows nothing of the seal, the keeper says it again
-	await store.edit({ kind: 'change', index: 0, action: round });
-	expect(await ana.sends.count()).toBe(1);
-	expect(await entries().sendAll()).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	// corrected: the round taken back and entered again otherwise, in the next run of the phone
+	await store.undo();
+	expect((await store.act(corrected as typeof round)).ok).toBe(true);
+	expect(await ana.sends.count()).toBe(2);
+	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
 	expect(await ana.sends.count()).toBe(0);
-	expect(await subjects()).toEqual([sealSubject(club.group, made.id)]);
+	const newest = (await seals()).at(-1)!;
+	expect(newest.change.log.map((one) => one.action)).toEqual([corrected]);
+	expect(newest.change.notes).toBe('the tally was counted again');
+	expect(newest.change.abandoned).toBe(false);
+	expect(await seals()).toHaveLength(3);
+
+	// nothing changed since: nothing sealed again
+	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect(await seals()).toHaveLength(3);
 	expect((await db.loadLog(made.id, ana)).match.notes).toBe('the tally was counted again');
+});
+
+it('seal again: a sealed match deleted here is sealed again as deleted, and restored by Undo sealed again kept', async () => {
+	const { ana, store, made, phone, seals } = await sealedClub();
+	const removed = await store.remove();
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const deleted = (await seals()).at(-1)!;
+	expect(deleted.change.deleted).toBe(true);
+	expect(deleted.change.log).toEqual((await seals())[0].change.log);
+	// deleted again (nothing new): nothing sealed
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect(await seals()).toHaveLength(2);
+	await db.restoreMatch(removed, ana);
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const restored = (await seals()).at(-1)!;
+	expect(restored.change.deleted).toBeUndefined();
+	expect(restored.prev).toBe(deleted.id);
+	expect(await seals()).toHaveLength(3);
+});
+
+it('seal again: another member’s phone, which did not seal the match, seals its change over the seal it reads', async () => {
+	const { server, club, ben, ana, made, seals } = await sealedClub();
+	const bens = await bensCopy(server, club.group, ben, ana, made.id);
+	await bens.store.setNotes('Ben’s note');
+	expect(await bens.entries.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const newest = (await seals()).at(-1)!;
+	expect(newest.change.notes).toBe('Ben’s note');
+	expect(newest.by).toBe('ben-phone-000001');
+	const first = (await seals())[0];
+	expect(newest.prev).toBe(first.id);
+	expect(newest.pos).toBe(first.pos + 1);
+});
+
+it('seal again: another phone’s seal first is moved, nothing stored, the steps let go', async () => {
+	const { server, club, ben, ana, store, made, signer, seals, nc } = await sealedClub();
+	const bens = await bensCopy(server, club.group, ben, ana, made.id);
+	await bens.store.setNotes('Ben’s note');
+	// Ben's phone seals its change just as Ana's has read the seal and signs its own
+	let first = true;
+	const racing: Signer = {
+		key: signer.key,
+		async sign(bytes) {
+			if (first && new TextDecoder().decode(bytes).includes('"kind":"seal"')) {
+				first = false;
+				expect(await bens.entries.sendAll([made.id])).toEqual(
+					new Map([[made.id, { kind: 'done' }]])
+				);
+			}
+			return signer.sign(bytes);
+		}
+	};
+	await store.undo();
+	expect((await store.act(corrected as typeof round)).ok).toBe(true);
+	await store.setNotes('Ana’s note');
+	const phone = entriesOf({
+		db: ana,
+		group: club.group,
+		nc,
+		signer: racing,
+		user: club.member.user
+	});
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'moved' }]]));
+	expect(await ana.sends.count()).toBe(0);
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ben’s note']);
+	// what the phone reads is Ben's seal
+	const held = await heldSeal(jetstream(nc), club.group, made.id, 1_000);
+	expect(held).toMatchObject({ change: { notes: 'Ben’s note' } });
+});
+
+it('seal again: through GroupSync, a note written after the seal is sealed again once the group looks at it', async () => {
+	const server = keeper();
+	const club = await server.live.createGroup('Saturday club', 'Ana’s phone');
+	const nc = await server.phone(club.member);
+	const signer = await signerOf(await newKeyPair());
+	const ana = await phoneDb();
+	await ana.groups.add({
+		id: club.group,
+		name: 'Saturday club',
+		server: '',
+		user: club.member.user,
+		pass: club.member.pass,
+		role: 'member',
+		left: false,
+		joinedAt: 1
+	});
+	const sync = new GroupSync({
+		nc,
+		db: ana,
+		group: club.group,
+		phone: ANA,
+		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+	});
+	sync.start();
+	try {
+		await sync.caughtUp();
+		const store = await recordedIn(ana, club.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await sync.flush();
+		await sync.entriesSettled();
+		const seals = () => sealsOf(server, club.group, store.match.id);
+		expect(await seals()).toHaveLength(1);
+		// the note: no step, only the match tracked as changed (db/changed.ts)
+		await store.setNotes('Chloé’s last round');
+		await sync.flush();
+		await sync.entriesSettled();
+		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Chloé’s last round']);
+		expect(sync.entriesSent.get(store.match.id)).toEqual({ kind: 'done' });
+	} finally {
+		await sync.stop();
+	}
 });

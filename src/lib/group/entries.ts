@@ -15,29 +15,26 @@
  * phone registers its key before its first entry (key-registration.ts); a member removed from
  * the group sends nothing more this run, as a group that keeps its matches whole.
  */
-import { DeliverPolicy, jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { PasspadDb } from '$lib/db/db';
 import { loadLog, type Log } from '$lib/db/log';
-import { readEntries } from '$lib/db/entries';
 import { dropSends, linkOf, refuseSend, sendDone, sendsOf } from '$lib/db/links';
 import type { MatchRow, SendRow } from '$lib/db/schema';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { newId, writeEntry, type Entry, type SealEntry } from '$lib/wire/entry';
+import { canonicalJson } from '$lib/wire/canonical';
 import { signed, type Signer } from '$lib/wire/signing';
-import {
-	groupAppendSubject,
-	groupEntriesOf,
-	groupStreamOf,
-	legacyEntrySubject
-} from '$lib/wire/names.js';
+import { groupAppendSubject } from '$lib/wire/names.js';
 import { askAppend, type Append } from '$lib/live/ask';
-import { held, readSigned, startOf } from '$lib/live/appending';
-import { accept, begin, nextEntry, settled, type LiveMatch, type Verdict } from '$lib/live/replay';
+import { held, startOf } from '$lib/live/appending';
+import { accept, begin, nextEntry, settled, type LiveMatch } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 import { KeyRegistration } from './key-registration';
 import { roleOf } from './role';
+import { deletedSeal, isOver, sealOf } from './seal-of';
+import { heldEntries, heldSeal, type Copy } from './held';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
 const ANSWER_MS = 5_000;
@@ -82,13 +79,10 @@ export type Sent =
 
 const DONE: Sent = { kind: 'done' };
 
-/** The group's copy of a match, read: null when it has none; 'offline' when not read. */
-type Copy = LiveMatch | null | 'offline' | 'unreadable';
-
 export class GroupEntries {
 	readonly #o: EntriesOptions;
 	readonly #js: JetStreamClient;
-	/** matches whose seal the keeper holds (this run): not sealed again */
+	/** matches the group holds sealed (this run): a change to one is sealed again over it */
 	readonly #sealed = new Set<string>();
 	/**
 	 * the group takes no entries (`kept-whole`: its stream was made before sealing): its
@@ -107,7 +101,8 @@ export class GroupEntries {
 
 	/**
 	 * Every match of the group with steps waiting, and every one of `changed` (ids) that is over
-	 * and not known sealed (an abandon writes no step), each sent in turn.
+	 * (an abandon writes no step; a sealed match's note) or gone (deleted here), each sent in
+	 * turn.
 	 */
 	async sendAll(changed: readonly string[] = []): Promise<Map<string, Sent>> {
 		const { db } = this.#o;
@@ -115,9 +110,19 @@ export class GroupEntries {
 		const results = new Map<string, Sent>();
 		for (const id of new Set([...stepped, ...changed])) {
 			const row = await db.matches.get(id);
+			// gone from this phone, and changed here for this group: deleted here, its seal says so
+			const deleted = !row && !stepped.has(id) && !this.#keptWhole && !this.#removed;
+			if (deleted) {
+				// a conflict or a refusal is the version's to show: the page names no match gone
+				const sent = (await this.#sealedAgain(id)) ?? DONE;
+				const told = sent.kind === 'offline' || sent.kind === 'slow-down' ? sent : DONE;
+				results.set(id, told);
+				if (told.kind === 'offline') break;
+				continue;
+			}
 			if (row?.group !== this.#o.group) continue;
-			const over = row.status === 'finished' || row.status === 'abandoned';
-			if (!stepped.has(id) && (!over || this.#sealed.has(id))) continue;
+			// a match over and known sealed, changed here: sealed again when its seal is not it
+			if (!stepped.has(id) && !isOver(row)) continue;
 			const result =
 				this.#keptWhole || this.#removed
 					? await this.#letGo(id)
@@ -152,8 +157,11 @@ export class GroupEntries {
 			if (tableOver && !(await this.#sealsLive(log.match, read))) return DONE;
 			if (copy === null) {
 				// the group has none of it: this phone starts it only with steps of its own to send
-				// (a match another phone recorded and sent only as versions is that phone's)
-				if (read.length === 0 && !tableOver) return DONE;
+				// (a match another phone recorded and sent only as versions is that phone's); a
+				// match over may be sealed (its entries deleted): changed here, it is sealed again
+				if (read.length === 0 && !tableOver) {
+					return isOver(log.match) ? ((await this.#sealedAgain(id)) ?? DONE) : DONE;
+				}
 				const me = { by: this.#o.by, name: this.#o.name ?? log.match.seats[0].name };
 				const start = await signed(startOf(this.#local(log.match), me), this.#o.signer);
 				const answer = await this.#append(id, start);
@@ -227,13 +235,48 @@ export class GroupEntries {
 
 	/**
 	 * The group holds the match sealed (`sealed`): a change made here since (a note, a correction
-	 * of a finished match) goes with the match's whole-match version, as before entries, so its
-	 * steps are let go and nothing is wrong (docs/group.md, "On the phone: what leaves").
+	 * of a finished match, its time played) is sealed again over the seal the group holds, and
+	 * its steps are let go: the seal carries the match as it is here (docs/wire.md, "What
+	 * travels": after `seal`). A match not over here (resumed) is sealed again once over; its
+	 * whole-match versions carry it meanwhile, as before (docs/group.md, "On the phone: what
+	 * leaves").
 	 */
 	async #afterSeal(id: string): Promise<Sent> {
-		this.#sealed.add(id);
+		const sent = (await this.#sealedAgain(id)) ?? DONE;
+		if (sent.kind === 'offline' || sent.kind === 'slow-down') return sent;
 		await this.#dropWaiting(id);
-		return DONE;
+		return sent;
+	}
+
+	/**
+	 * The match sealed again from what it is here, over the newest seal the group holds (read
+	 * from its stream: a phone that did not seal it, or a phone started again, knows none), when
+	 * it is not that seal already; null: the group holds no seal of it. Another phone's seal got
+	 * there first (`moved`): a conflict, which the group's page shows through the versions;
+	 * never merged.
+	 */
+	async #sealedAgain(id: string): Promise<Sent | null> {
+		const { db, group, signer } = this.#o;
+		const match = await db.matches.get(id);
+		if (this.#o.seal === false || (match && !isOver(match))) {
+			this.#sealed.add(id);
+			return DONE;
+		}
+		const held = await heldSeal(this.#js, group, id, READ_MS);
+		if (held === 'offline') return { kind: 'offline' };
+		if (!held) return null;
+		this.#sealed.add(id);
+		const place = { id: newId(), match: id, pos: held.pos + 1, prev: held.id, by: this.#o.by };
+		const at = { ...place, at: Date.now() };
+		const seal = match ? await sealOf(db, match, held.change.start, at) : deletedSeal(held, at);
+		if (canonicalJson(seal.change) === canonicalJson(held.change)) return DONE;
+		const answer = await this.#append(id, await signed(seal, signer));
+		// `sealed`: a keeper older than sealing again, the versions carry the change
+		if (answer.ok || answer.why === 'sealed') return DONE;
+		const { why } = answer;
+		if (why === 'offline' || why === 'slow-down' || why === 'moved') return { kind: why };
+		const code = why === 'refused' ? answer.code : undefined;
+		return code ? { kind: 'refused', why, code } : { kind: 'refused', why };
 	}
 
 	/** The match's steps waiting, let go: its whole-match versions carry them. */
@@ -253,7 +296,7 @@ export class GroupEntries {
 	 */
 	async #sealsLive(match: MatchRow, tableWaits: readonly SendRow[]): Promise<boolean> {
 		if (this.#o.seal === false || tableWaits.length > 0) return false;
-		if (match.status !== 'finished' && match.status !== 'abandoned') return false;
+		if (!isOver(match)) return false;
 		return (await roleOf(match.id, this.#o.db)) === 'pen';
 	}
 
@@ -291,37 +334,25 @@ export class GroupEntries {
 	/** The pen's seal, once the match is over and the group holds its whole log. */
 	async #seal(match: MatchRow, copy: LiveMatch): Promise<Sent> {
 		if (this.#o.seal === false) return DONE;
-		const abandoned = match.status === 'abandoned';
-		if (this.#sealed.has(match.id) || (match.status !== 'finished' && !abandoned)) return DONE;
+		if (this.#sealed.has(match.id) || !isOver(match)) return DONE;
 		// only the pen seals (server/group-seal.ts): another phone's match is its to seal
 		if (copy.pen.key !== this.#o.signer.key) return DONE;
 		const last = copy.entries[copy.entries.length - 1];
-		const seal: SealEntry = {
-			v: 1,
-			id: newId(),
-			match: match.id,
-			pos: copy.entries.length,
-			prev: last.id,
+		const place = { id: newId(), match: match.id, pos: copy.entries.length, prev: last.id };
+		const seal = await sealOf(this.#o.db, match, copy.start, {
+			...place,
 			by: this.#o.by,
-			at: Date.now(),
-			change: {
-				kind: 'seal',
-				start: copy.start,
-				players: match.seats.map((seat) => seat.playerId),
-				playedByHand: match.playedByHand,
-				log: (await readEntries(this.#o.db, match.id)).map(({ action, at }) => ({
-					action: action as { type: string },
-					at
-				})),
-				notes: match.notes,
-				playedMs: match.playedMs,
-				abandoned
-			}
-		};
+			at: Date.now()
+		});
 		const answer = await this.#append(match.id, await signed(seal, this.#o.signer));
-		if (answer.ok || answer.why === 'sealed') {
+		if (answer.ok) {
 			this.#sealed.add(match.id);
 			return DONE;
+		}
+		// sealed meanwhile (this seal stored, its answer lost): sealed again if it is not this
+		if (answer.why === 'sealed' || answer.why === 'moved') {
+			const again = await this.#sealedAgain(match.id);
+			if (again) return again;
 		}
 		return this.#stopped(match.id, answer, undefined, null);
 	}
@@ -345,38 +376,14 @@ export class GroupEntries {
 		return answer;
 	}
 
+	/** The group's entries of the match (held.ts): on their own subjects, or (`before`) that build's. */
+	#read(id: string, before = false): Promise<Copy> {
+		const { group, rulesOf } = this.#o;
+		return heldEntries(this.#js, group, id, { rulesOf, before, waitMs: READ_MS });
+	}
+
 	#local(match: MatchRow) {
 		const { id, game, config, createdAt } = match;
 		return { id, game, config, createdAt, names: match.seats.map((seat) => seat.name) };
-	}
-
-	/**
-	 * The group's entries of the match, each checked (signature, place, pen, rules) as read: on
-	 * their own subjects, or (`before`) where the build of 27 November stored them.
-	 */
-	async #read(id: string, before = false): Promise<Copy> {
-		const { group } = this.#o;
-		let copy: LiveMatch | null = null;
-		try {
-			const consumer = await this.#js.consumers.get(groupStreamOf(group), {
-				// one subject as a string: a list needs nats-server 2.10 (Debian's is 2.9)
-				filter_subjects: before ? legacyEntrySubject(group, id, '*') : groupEntriesOf(group, id),
-				deliver_policy: DeliverPolicy.All
-			});
-			const messages = await consumer.fetch({ max_messages: 10_000, expires: READ_MS });
-			for await (const message of messages) {
-				const read = await readSigned(message.data);
-				if (!read.ok) return 'unreadable';
-				const verdict: Verdict = copy
-					? accept(copy, read.entry, message.seq)
-					: begin(read.entry, message.seq, this.#o.rulesOf);
-				if (verdict.kind !== 'applied' && verdict.kind !== 'known') return 'unreadable';
-				copy = verdict.live;
-				if (message.info.pending === 0) break;
-			}
-		} catch {
-			return 'offline';
-		}
-		return copy;
 	}
 }

@@ -10,7 +10,7 @@ import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { readSealEntry, writeEntry, type SealEntry } from '$lib/wire/entry';
 import { newId } from '$lib/wire/ids';
 import { MatchVersion, proveMatch } from './record';
-import { versionOfSeal } from './sealed';
+import { versionOfSeal, versionOfSealed } from './sealed';
 
 const game = randomGame(seeded(11), 3);
 const tally = {
@@ -61,6 +61,15 @@ describe('a seal read as a group’s version', () => {
 		const version = versionOfSeal(sealOf({ abandoned: true, log: [] }))!;
 		expect(version.abandonedAt).toBe(1_700_000_900_000);
 		expect(proveMatch(version).ok).toBe(true);
+	});
+
+	it('sealed: a seal saying the match was deleted is the group’s deleted version of it', () => {
+		const seal = sealOf({ deleted: true });
+		const version = versionOfSealed(seal)!;
+		expect(v.safeParse(MatchVersion, version).success).toBe(true);
+		expect(version).toMatchObject({ id: seal.match, kind: 'match', deleted: true });
+		const kept = sealOf();
+		expect(versionOfSealed(kept)).toEqual(versionOfSeal(kept));
 	});
 
 	it('sealed: a seal whose players do not pair with its seats is no version', () => {

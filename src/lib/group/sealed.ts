@@ -7,7 +7,19 @@
  */
 import type { SealEntry } from '$lib/wire/entry';
 import { RECORD_VERSION } from './written';
-import type { KeptMatch } from './record';
+import { deletedVersion, type KeptMatch, type MatchVersion } from './record';
+
+/** The version a seal says, a deleted match's included (wire/entry.ts, `deleted`), or null. */
+export function versionOfSealed(seal: SealEntry): MatchVersion | null {
+	if (!seal.change.deleted) return versionOfSeal(seal);
+	return deletedVersion({
+		v: RECORD_VERSION,
+		id: seal.match,
+		by: seal.by,
+		at: seal.at,
+		contest: null
+	});
+}
 
 /** The version a seal says, or null when its seats and players do not pair up. */
 export function versionOfSeal(seal: SealEntry): KeptMatch | null {

@@ -14,8 +14,9 @@ import * as v from 'valibot';
  * holder that is not silent: PEN_SILENCE_MS; an older build reads an answer it does not know
  * as none, and takes nothing). A group's match only (docs/wire.md, "Where it is stored"):
  * `not-over` (a seal before the game's reducer says the match is over, and not abandoned),
- * `not-the-log` (a seal whose log is not the one the server holds), `sealed` (an entry of a
- * match already sealed), `kept-whole` (the group's stream was made before sealing and cannot
+ * `not-the-log` (a seal whose log is not the one the server holds, or whose start is not the
+ * sealed one's), `sealed` (an entry, not a seal, of a match already sealed; a seal of it goes
+ * over the newest seal, else `moved` with that seal's position and id), `kept-whole` (the group's stream was made before sealing and cannot
  * delete a sealed match's entries: it takes none, its matches go as whole versions only).
  */
 export const REFUSALS = [

@@ -120,7 +120,13 @@ export const Seal = v.object({
 	notes: v.pipe(v.string(), v.maxLength(NOTES_MAX_LENGTH)),
 	/** the time played, in milliseconds (db/played.ts); null: never measured */
 	playedMs: v.nullable(Time),
-	abandoned: v.boolean()
+	abandoned: v.boolean(),
+	/**
+	 * the match deleted from the group's record (a seal written again over the seal held; an
+	 * Undo of the delete seals it again without): only written when true, so a seal of a match
+	 * kept is what a phone of an earlier build signs and a keeper of an earlier build reads
+	 */
+	deleted: v.optional(v.literal(true))
 });
 export type Seal = v.InferOutput<typeof Seal>;
 

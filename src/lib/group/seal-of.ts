@@ -1,0 +1,57 @@
+/**
+ * A group's match sealed from the phone (docs/wire.md, "Where it is stored": sealing): the one
+ * builder of a seal from the match as it is here, for the pen's first seal and for a sealed
+ * match changed since, sealed again over the seal the group holds (entries.ts). The seal says
+ * all a version of the match says (its start, the seats' players, the whole log, notes, time
+ * played, abandoned).
+ */
+import type { PasspadDb } from '$lib/db/db';
+import { readEntries } from '$lib/db/entries';
+import type { MatchRow } from '$lib/db/schema';
+import type { SealEntry } from '$lib/wire/entry';
+
+/** Finished or abandoned: the match the pen seals, and seals again once changed. */
+export const isOver = (match: MatchRow) =>
+	match.status === 'finished' || match.status === 'abandoned';
+
+/** Where the seal goes in the match's log, and whose it is. */
+export interface SealPlace {
+	readonly id: string;
+	readonly match: string;
+	/** after the group's last entry of the match, or after the seal it holds */
+	readonly pos: number;
+	readonly prev: string;
+	readonly by: string;
+	readonly at: number;
+}
+
+/** The seal held (`over`) again at `place`, saying the match was deleted (unsigned). */
+export function deletedSeal(over: SealEntry, place: SealPlace): SealEntry {
+	return { v: 1, ...place, change: { ...over.change, deleted: true } };
+}
+
+/** The seal of `match` as it is here, with the start the group holds (unsigned). */
+export async function sealOf(
+	db: PasspadDb,
+	match: MatchRow,
+	start: SealEntry['change']['start'],
+	place: SealPlace
+): Promise<SealEntry> {
+	return {
+		v: 1,
+		...place,
+		change: {
+			kind: 'seal',
+			start,
+			players: match.seats.map((seat) => seat.playerId),
+			playedByHand: match.playedByHand,
+			log: (await readEntries(db, match.id)).map(({ action, at }) => ({
+				action: action as { type: string },
+				at
+			})),
+			notes: match.notes,
+			playedMs: match.playedMs,
+			abandoned: match.status === 'abandoned'
+		}
+	};
+}
