@@ -82,6 +82,9 @@ export type Sent =
 
 const DONE: Sent = { kind: 'done' };
 
+/** The keeper took no more keys for this member (key-registration.ts `full`): the phone's refusal. */
+type KeysFull = { readonly ok: false; readonly why: 'keys-full' };
+
 /** The group's copy of a match, read: null when it has none; 'offline' when not read. */
 type Copy = LiveMatch | null | 'offline' | 'unreadable';
 
@@ -265,7 +268,7 @@ export class GroupEntries {
 	/** A send that stopped: a refusal is kept on the first step waiting, never sent again blind. */
 	async #stopped(
 		id: string,
-		answer: Exclude<Append, { ok: true }>,
+		answer: Exclude<Append, { ok: true }> | KeysFull,
 		first: SendRow | undefined,
 		copy: LiveMatch | null,
 		here: readonly unknown[] = []
@@ -274,6 +277,9 @@ export class GroupEntries {
 		if (answer.why === 'slow-down') return { kind: 'slow-down' };
 		if (answer.why === 'kept-whole' || this.#removed) return this.#letGo(id);
 		if (answer.why === 'sealed') return this.#afterSeal(id);
+		// the phone's refusal, not the step's: kept on the step, it would stop the match for good,
+		// even once a new invitation is opened here (docs/wire.md, "Keys")
+		if (answer.why === 'keys-full') return { kind: 'refused', why: answer.why };
 		const code = answer.why === 'refused' ? answer.code : undefined;
 		if (first?.seq !== undefined && copy) {
 			const params = answer.why === 'refused' ? answer.params : undefined;
@@ -330,10 +336,11 @@ export class GroupEntries {
 	 * The entry asked of the keeper, this phone's key registered first; a `not-yours` answer
 	 * registers the key again (once a run: the server's store made anew) and asks again.
 	 */
-	async #append(match: string, entry: Entry | SealEntry): Promise<Append> {
+	async #append(match: string, entry: Entry | SealEntry): Promise<Append | KeysFull> {
 		const registered = await this.#registration.ensure();
 		if (registered === 'offline') return { ok: false, why: 'offline' };
 		this.#removed = registered === 'removed';
+		if (registered === 'full') return { ok: false, why: 'keys-full' };
 		if (registered !== 'ok') return { ok: false, why: 'not-yours' };
 		const subject = groupAppendSubject(this.#o.group, match);
 		const ask = () =>
