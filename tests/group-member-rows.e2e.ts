@@ -92,3 +92,46 @@ test('member rows: at 360 px each member’s remove button sits beside its name 
 		await page.context().close();
 	}
 });
+
+/** The lines a text breaks into, read from its characters' rects (a Range over each one). */
+function linesOf(text: Locator) {
+	return text.evaluate((element) => {
+		const node = element.firstChild!;
+		const lines: string[] = [];
+		let top: number | null = null;
+		for (let at = 0; at < node.textContent!.length; at++) {
+			const range = document.createRange();
+			range.setStart(node, at);
+			range.setEnd(node, at + 1);
+			const rect = range.getClientRects()[0];
+			if (rect && top !== null && rect.top > top + 2) lines.push('');
+			if (rect) top = rect.top;
+			if (lines.length === 0) lines.push('');
+			lines[lines.length - 1] += node.textContent![at];
+		}
+		return lines;
+	});
+}
+
+test('member rows: at 360 px a hyphenated name breaks after its hyphen, as French typography does, never before it', async ({
+	browser
+}) => {
+	const club = await app.live.createGroup('Club', 'Ana');
+	await app.live.invite(club.group, 'Maximilienne-Alexandrine Duval');
+	const link = `/group#${new URLSearchParams({ g: club.group, n: club.name, u: club.member.user, p: club.member.pass })}`;
+	const page = await phone(browser, 'ana-fr', link, 'fr');
+	const rows = page.locator('.members li').filter({ has: page.getByRole('button') });
+	await expect(rows).toHaveCount(1, { timeout: 30_000 });
+	const lines = await linesOf(rows.first().locator('> span').first());
+	expect(lines.join('')).toBe('Maximilienne-Alexandrine Duval');
+	for (const line of lines.slice(1)) expect(line).not.toMatch(/^-/);
+	expect(lines[0]).toMatch(/^Maximilienne-/);
+	// the button's words too ("Retirer Maximilienne-Alexandrine Duval"), never cut before the hyphen
+	const button = await linesOf(rows.first().getByRole('button'));
+	for (const line of button.slice(1)) expect(line).not.toMatch(/^-/);
+	expect(button).toContain('Maximilienne-');
+	await sameRows(rows);
+	await rows.first().scrollIntoViewIfNeeded();
+	await page.screenshot({ path: `${SHOTS}/members-hyphen-fr-360.png` });
+	await page.context().close();
+});

@@ -97,6 +97,30 @@ describe('the group’s page says how its matches’ entries went', () => {
 		}
 	});
 
+	it('entries words: a member whose link has the most phones allowed (keys-full) is one sentence for the group saying what happened and what to do, never the pen’s words', () => {
+		const keysFull = { kind: 'refused', why: 'keys-full' } as const;
+		const notes: EntriesNote[] = [
+			{ match: 'm1', sent: keysFull },
+			{ match: 'm2', sent: keysFull },
+			{ match: 'm3', sent: { kind: 'moved' } }
+		];
+		const lines = entriesLines(notes, matches);
+		expect(lines[0]).toEqual({
+			match: null,
+			words:
+				"The group's server takes no more phones under the link this phone joined with: it is already used on 8 phones, the most one member may have. So the group does not take this phone's moves one by one; its matches still reach the group whole. Ask a member of the group to invite this phone (Invite, on the group's page), then open the new link here."
+		});
+		// the conflict still names its match; the refused matches have no line of their own
+		expect(lines.map((line) => line.match)).toEqual([null, 'm3']);
+		overwriteGetLocale(() => 'fr');
+		expect(entriesLines(notes, matches)[0].words).toBe(
+			french(
+				"Le serveur du groupe ne prend plus de téléphone sous le lien avec lequel ce téléphone l'a rejoint : il sert déjà sur 8 téléphones, le plus qu'un membre puisse avoir. Le groupe ne prend donc pas les coups de ce téléphone un à un ; ses parties lui parviennent toujours entières. Demandez à un membre du groupe d'inviter ce téléphone (Inviter, sur la page du groupe), puis ouvrez le nouveau lien ici."
+			)
+		);
+		expect(entriesLines(notes, matches)[0].words).not.toContain('main');
+	});
+
 	it('entries words: a match no longer on this phone says nothing', () => {
 		expect(entriesLines([{ match: 'gone', sent: { kind: 'moved' } }], matches)).toEqual([]);
 	});

@@ -79,6 +79,9 @@ export type Sent =
 
 const DONE: Sent = { kind: 'done' };
 
+/** The keeper took no more keys for this member (key-registration.ts `full`): the phone's refusal. */
+type KeysFull = { readonly ok: false; readonly why: 'keys-full' };
+
 export class GroupEntries {
 	readonly #o: EntriesOptions;
 	readonly #js: JetStreamClient;
@@ -308,7 +311,7 @@ export class GroupEntries {
 	/** A send that stopped: a refusal is kept on the first step waiting, never sent again blind. */
 	async #stopped(
 		id: string,
-		answer: Exclude<Append, { ok: true }>,
+		answer: Exclude<Append, { ok: true }> | KeysFull,
 		first: SendRow | undefined,
 		copy: LiveMatch | null,
 		here: readonly unknown[] = []
@@ -317,6 +320,9 @@ export class GroupEntries {
 		if (answer.why === 'slow-down') return { kind: 'slow-down' };
 		if (answer.why === 'kept-whole' || this.#removed) return this.#letGo(id);
 		if (answer.why === 'sealed') return this.#afterSeal(id);
+		// the phone's refusal, not the step's: kept on the step, it would stop the match for good,
+		// even once a new invitation is opened here (docs/wire.md, "Keys")
+		if (answer.why === 'keys-full') return { kind: 'refused', why: answer.why };
 		const code = answer.why === 'refused' ? answer.code : undefined;
 		if (first?.seq !== undefined && copy) {
 			const params = answer.why === 'refused' ? answer.params : undefined;
@@ -361,10 +367,11 @@ export class GroupEntries {
 	 * The entry asked of the keeper, this phone's key registered first; a `not-yours` answer
 	 * registers the key again (once a run: the server's store made anew) and asks again.
 	 */
-	async #append(match: string, entry: Entry | SealEntry): Promise<Append> {
+	async #append(match: string, entry: Entry | SealEntry): Promise<Append | KeysFull> {
 		const registered = await this.#registration.ensure();
 		if (registered === 'offline') return { ok: false, why: 'offline' };
 		this.#removed = registered === 'removed';
+		if (registered === 'full') return { ok: false, why: 'keys-full' };
 		if (registered !== 'ok') return { ok: false, why: 'not-yours' };
 		const subject = groupAppendSubject(this.#o.group, match);
 		const ask = () =>

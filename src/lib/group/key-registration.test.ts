@@ -15,6 +15,8 @@ import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { groupStreamOf, memberSubject } from '$lib/wire/names.js';
 import { MemberRecord } from '$lib/wire/provision';
+import { register } from '$lib/wire/register';
+import { MAX_MEMBER_KEYS } from '$lib/wire/limits';
 import { game, tally } from '../../../server/group-keeper-fixtures';
 import { entriesOf } from './keeper-fixtures';
 import { registeredKeyOf } from './key-registration';
@@ -130,15 +132,44 @@ describe('a phone’s key registered with its group’s keeper', () => {
 		const match = await finished(zoe.passpad);
 		const entries = entriesOf({ db: zoe.passpad, group: club.group, nc: zoe.nc, signer });
 		expect(await entries.sendAll()).toEqual(
-			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
+			new Map([[match, { kind: 'refused', why: 'keys-full' }]])
 		);
 		expect(zoe.asked).toEqual(['register']);
 		expect(await zoe.passpad.sends.count()).toBe(1);
 		// not asked again this run
 		expect(await entries.sendAll()).toEqual(
-			new Map([[match, { kind: 'refused', why: 'not-yours' }]])
+			new Map([[match, { kind: 'refused', why: 'keys-full' }]])
 		);
 		expect(zoe.asked).toEqual(['register']);
+	});
+
+	it('key registration: a member whose link already registered the most keys allowed is refused as keys-full, not as another phone’s (not-yours), and asked again on the next run', async () => {
+		const phone = await memberPhone('Léa’s phone');
+		// the same member's link opened on as many phones as the keeper takes for one member
+		for (let one = 0; one < MAX_MEMBER_KEYS; one++) {
+			const other = await signerOf(await newKeyPair());
+			expect(await register(phone.nc, club.group, phone.member.user, other)).toMatchObject({
+				ok: true
+			});
+		}
+		phone.asked.length = 0;
+		const signer = await signerOf(await newKeyPair());
+		const match = await finished(phone.passpad);
+		const run = () => entriesOf({ db: phone.passpad, group: club.group, nc: phone.nc, signer });
+		expect(await run().sendAll()).toEqual(
+			new Map([[match, { kind: 'refused', why: 'keys-full' }]])
+		);
+		expect(phone.asked).toEqual(['register']);
+		expect(await keysOf(phone.member.user)).toHaveLength(MAX_MEMBER_KEYS);
+		// its steps wait, and no refusal is kept on them: the phone's, not the step's
+		const steps = await phone.passpad.sends.toArray();
+		expect(steps).toHaveLength(1);
+		expect(steps[0].refused).toBeUndefined();
+		// the app opened again asks again (the member may have let one of its phones go)
+		expect(await run().sendAll()).toEqual(
+			new Map([[match, { kind: 'refused', why: 'keys-full' }]])
+		);
+		expect(phone.asked).toEqual(['register', 'register']);
 	});
 	it('key registration: a phone told its member was removed lets the group’s steps go and sends nothing more this run', async () => {
 		const phone = await memberPhone('Hugo’s phone', { register: { ok: false, why: 'removed' } });

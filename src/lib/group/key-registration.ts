@@ -16,10 +16,12 @@ export const registeredKeyOf = (group: string) => `registered-key.${group}`;
 
 /**
  * Whether the phone may send: `ok`; `offline` (no answer: asked again with the next send);
- * `removed` (the member was removed from the group: nothing more is sent this run); `refused`
- * (the keeper will not take this key for this member: it has too many).
+ * `removed` (the member was removed from the group: nothing more is sent this run); `full`
+ * (the member's link already registered MAX_MEMBER_KEYS keys: the group's page says so, and a
+ * new invitation opened here registers under its own member); `refused` (the keeper will not
+ * take this key for this member otherwise).
  */
-export type Registration = 'ok' | 'offline' | 'removed' | 'refused';
+export type Registration = 'ok' | 'offline' | 'removed' | 'full' | 'refused';
 
 export interface RegistrationOptions {
 	readonly db: PasspadDb;
@@ -93,7 +95,8 @@ export class KeyRegistration {
 			case 'slow-down':
 				return 'offline';
 			case 'removed':
-				return (this.#refused = 'removed');
+			case 'full':
+				return (this.#refused = answer.why);
 			default:
 				return (this.#refused = 'refused');
 		}

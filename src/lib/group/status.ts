@@ -39,8 +39,9 @@ export interface SyncStatus {
 	/** the group's members as the server wrote them (removed ones included, marked) */
 	readonly members: readonly MemberRecord[];
 	/**
-	 * how each match's entries last went, this run (docs/group.md, "On the phone: what
-	 * leaves"): a refusal or a conflict is said on the group's page until the match goes again
+	 * how each match's entries last went (docs/group.md, "On the phone: what leaves"): a
+	 * refusal or a conflict is said on the group's page until the match goes again, after a
+	 * reload too (entries-kept.ts)
 	 */
 	readonly entries: readonly EntriesNote[];
 }

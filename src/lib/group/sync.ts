@@ -31,6 +31,7 @@ import { OneLook } from '$lib/live/sending';
 import type { Signer } from '$lib/wire/signing';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { GroupEntries, Sent } from './entries';
+import { keepNotes, keptNotes, nextNotes, said } from './entries-kept';
 
 export type { Online, SyncStatus, RefusedNote, EntriesNote } from './status';
 export type { Settle, Settled } from './settle';
@@ -75,6 +76,12 @@ export class GroupSync {
 	readonly #entriesLook = new OneLook(() => this.#sendEntries());
 	/** how each match's entries last went (a refusal, a conflict), for the group's page */
 	readonly entriesSent = new Map<string, Sent>();
+	/**
+	 * the refusals and conflicts kept on the phone (entries-kept.ts), so the page says them
+	 * again after a reload; read when the sync starts, before any send changes them
+	 */
+	#kept = new Map<string, Sent>();
+	#keptRead: Promise<void> = Promise.resolve();
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
@@ -94,6 +101,7 @@ export class GroupSync {
 	start(): this {
 		this.#started = true;
 		void this.#core.board.loadRefused();
+		if (this.#wiring) this.#keptRead = this.#readKept();
 		if (this.#connected) this.#begin();
 		this.#stopWatching = this.#watchWrites();
 		if (!this.#connected) void this.flush();
@@ -189,13 +197,30 @@ export class GroupSync {
 		}
 		const touched = [...this.#touched];
 		this.#touched.clear();
-		for (const [match, sent] of await this.#entries.sendAll(touched)) {
-			this.entriesSent.set(match, sent);
+		const results = await this.#entries.sendAll(touched);
+		await this.#keptRead;
+		for (const [match, sent] of results) {
+			// no answer says nothing new: a refusal or a conflict stays said until the match goes
+			this.entriesSent.set(match, said(this.entriesSent.get(match), sent));
 			// not sent for want of an answer: looked at again with the next flush
 			if (sent.kind === 'offline' || sent.kind === 'slow-down') this.#touched.add(match);
 		}
 		// the group's page follows the status: a refusal or a conflict is said there
 		core.board.entriesSent(this.entriesSent);
+		const kept = nextNotes(this.#kept, results);
+		if (JSON.stringify([...kept]) === JSON.stringify([...this.#kept])) return;
+		this.#kept = kept;
+		await keepNotes(core.db, this.group, kept).catch(() => {});
+	}
+
+	/** The notes kept before this start, said at once (a send of this run says newer ones). */
+	async #readKept(): Promise<void> {
+		const notes = await keptNotes(this.#core.db, this.group).catch(() => []);
+		for (const { match, sent } of notes) {
+			this.#kept.set(match, sent);
+			if (!this.entriesSent.has(match)) this.entriesSent.set(match, sent);
+		}
+		if (notes.length > 0) this.#core.board.entriesSent(this.entriesSent);
 	}
 
 	async stop(): Promise<void> {
