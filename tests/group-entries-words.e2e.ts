@@ -159,7 +159,9 @@ test('group entries words: a move made here after the match was sealed in the gr
 	await expect.poll(() => versionLength(club.group, match), { timeout: 30_000 }).toBe(47);
 	await groupPage(page, 'en');
 	await expect(page.getByTestId('group-state')).toContainText(WORDS.en.upToDate);
-	await expect(page.getByTestId('group-entries')).toHaveCount(0);
+	// read as words, so a sentence said wrongly is named in the failure
+	const said = page.getByTestId('group-entries');
+	await expect.poll(async () => (await said.allTextContents()).join(' | ')).toBe('');
 	expect(await onServer(club.group, match)).toEqual(['match', 's']);
 	await page.context().close();
 });
