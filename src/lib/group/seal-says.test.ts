@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMatch, loadLog, PasspadDb, type MatchRow } from '$lib/db';
 import { matchWithLog } from '$lib/db/group/here';
+import { OTHER_GROUP, writeMatch } from '$lib/db/group/matches';
 import { startOf } from '$lib/live/appending';
 import { MatchStore } from '$lib/match/store';
 import type { Words } from '$lib/match/entries';
@@ -27,12 +28,15 @@ import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { game as passPassInput, simulate } from '$lib/rules/pass-pass/simulate';
 import { readSealEntry, writeEntry, type SealEntry } from '$lib/wire/entry';
 import { newId } from '$lib/wire/ids';
+import { NOTES_MAX_LENGTH } from '$lib/wire/limits';
 import {
 	deletedVersion,
 	digest,
 	matchVersion,
+	proveMatch,
 	readVersion,
 	writeVersion,
+	type KeptMatch,
 	type Stamp,
 	type Version
 } from './record';
@@ -65,7 +69,12 @@ const passPass = passPassInput.map((input): Played => {
 });
 const climbing = climbingInput.map((input): Played => {
 	const played = randomMatch(input);
-	return { game: 'climbing', config: played.config, players: input.players, actions: played.actions };
+	return {
+		game: 'climbing',
+		config: played.config,
+		players: input.players,
+		actions: played.actions
+	};
 });
 const dominoes = dominoesInput.map((input): Played => {
 	const played = legalMatch(input);
@@ -74,7 +83,18 @@ const dominoes = dominoesInput.map((input): Played => {
 
 /** What the players do to the match once it is over, each a while after the last. */
 const Op = fc.oneof(
-	fc.record({ kind: fc.constant('notes' as const), text: fc.string({ maxLength: 40 }) }),
+	fc.record({
+		kind: fc.constant('notes' as const),
+		// any text, a note longer than kept too (cut where setNotes cuts it)
+		text: fc.oneof(
+			fc.string({ maxLength: 40 }),
+			fc.string({
+				unit: 'grapheme',
+				minLength: NOTES_MAX_LENGTH - 5,
+				maxLength: NOTES_MAX_LENGTH + 5
+			})
+		)
+	}),
 	fc.record({
 		kind: fc.constant('played' as const),
 		ms: fc.option(fc.integer({ min: 0, max: 10 * 3_600_000 }))
@@ -87,7 +107,7 @@ type Op = typeof Op extends fc.Arbitrary<infer T> ? T : never;
 
 const Story = fc.record({
 	/** stop after this many actions and abandon (null: played to its end) */
-	cut: fc.option(fc.nat(), { nil: null }),
+	cut: fc.option(fc.nat(), { nil: null, freq: 2 }),
 	/** how many of the last actions are entered one by one (the rest at once, as a table's log) */
 	tail: fc.integer({ min: 1, max: 4 }),
 	evening: fc.boolean(),
@@ -98,6 +118,7 @@ type Story = typeof Story extends fc.Arbitrary<infer T> ? T : never;
 
 const NAMES = ['Ana', 'Ben', 'Chloé', 'Dev', 'Émile', 'Fay'];
 const PHONE = 'phone-ana-000001';
+const GROUP = 'friday01';
 const words = (game: GameId) =>
 	({ game: RULES[game], describe: () => '' }) as unknown as Words<AnyGame>;
 
@@ -135,24 +156,28 @@ afterEach(() => vi.useRealTimers());
 /** The match recorded as `story` says, its seal checked against its version after each change. */
 async function recordAndSeal(played: Played, story: Story) {
 	const db = new PasspadDb(`seal-says-${crypto.randomUUID()}`);
-	await db.open();
+	const ben = new PasspadDb(`seal-says-ben-${crypto.randomUUID()}`);
+	await Promise.all([db.open(), ben.open()]);
 	const gap = (at: number) => later(story.gaps[at % story.gaps.length]);
 	const tag = { id: newId(), round: 1, table: 2, scale: { first: 7, last: 1 } };
 	const config = story.evening
 		? withEvening(withSetupMode(played.config, 'pad'), tag)
 		: played.config;
 	const names = NAMES.slice(0, played.players);
-	const row = await createMatch({ game: played.game, config, names, group: 'friday01' }, Date.now(), db);
+	const row = await createMatch({ game: played.game, config, names, group: GROUP }, Date.now(), db);
 	// the start the group holds: this phone's first step sent (entries.ts)
 	const local = { ...row, names: row.seats.map((seat) => seat.name) };
 	const start = startOf(local, { by: PHONE, name: 'Ana' }).change;
 	if (start.kind !== 'start') throw new Error('a start');
 	const store = new MatchStore(words(played.game), await loadLog(row.id, db), db);
 	const actions =
-		story.cut === null ? played.actions : played.actions.slice(0, story.cut % played.actions.length);
+		story.cut === null
+			? played.actions
+			: played.actions.slice(0, story.cut % played.actions.length);
 	const atOnce = Math.max(0, actions.length - story.tail);
 	gap(0);
-	if (atOnce > 0) expect((await store.receive({ actions: actions.slice(0, atOnce) }, 0)).ok).toBe(true);
+	if (atOnce > 0)
+		expect((await store.receive({ actions: actions.slice(0, atOnce) }, 0)).ok).toBe(true);
 	for (const [at, action] of actions.slice(atOnce).entries()) {
 		gap(at + 1);
 		expect((await store.act(action as never)).ok).toBe(true);
@@ -186,6 +211,13 @@ async function recordAndSeal(played: Played, story: Story) {
 		const [sent, readThere] = digestsOf(matchVersion(match, log, stamp(row.id)));
 		expect(readThere).toBe(sent);
 		expect(digest(said!), JSON.stringify({ said, match })).toBe(sent);
+		// and a phone that takes the seal (proven as a version is) sends that version back
+		const proof = proveMatch(said as KeptMatch);
+		if (!proof.ok) throw new Error(`a seal's version the proof refuses: ${proof.why}`);
+		const fields = { seq: seals, msgId: held.id, hash: sent };
+		expect(await writeMatch(ben, GROUP, proof.match, fields)).not.toBe(OTHER_GROUP);
+		const there = await matchWithLog(ben, row.id);
+		expect(digest(matchVersion(there.match!, there.log, stamp(row.id)))).toBe(sent);
 	};
 	await check();
 	for (const [at, op] of story.ops.entries()) {
@@ -194,6 +226,7 @@ async function recordAndSeal(played: Played, story: Story) {
 		await check();
 	}
 	db.close();
+	ben.close();
 }
 
 async function apply(
@@ -232,7 +265,7 @@ async function apply(
 }
 
 describe('a seal says what the match’s whole version says', () => {
-	const runs = { numRuns: 12 };
+	const runs = { numRuns: 40 };
 	const each: [string, fc.Arbitrary<Played>][] = [
 		['I’ll Pass', illPass],
 		['Pass Pass', passPass],

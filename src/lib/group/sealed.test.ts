@@ -57,7 +57,15 @@ describe('a seal read as a group’s version', () => {
 		expect((proof as { match: { status: string } }).match.status).toBe('finished');
 	});
 
-	it('sealed: an abandoned seal is an abandoned version, abandoned when it was sealed', () => {
+	it('sealed: an abandoned seal is an abandoned version, abandoned when the players abandoned it', () => {
+		const seal = sealOf({ abandoned: true, abandonedAt: 1_700_000_850_000, log: [] });
+		const read = readSealEntry(writeEntry(seal));
+		const version = versionOfSeal((read as { entry: SealEntry }).entry)!;
+		expect(version.abandonedAt).toBe(1_700_000_850_000);
+		expect(proveMatch(version).ok).toBe(true);
+	});
+
+	it('sealed: an abandoned seal of an earlier build (no time) is abandoned when it was sealed', () => {
 		const version = versionOfSeal(sealOf({ abandoned: true, log: [] }))!;
 		expect(version.abandonedAt).toBe(1_700_000_900_000);
 		expect(proveMatch(version).ok).toBe(true);

@@ -122,6 +122,13 @@ export const Seal = v.object({
 	playedMs: v.nullable(Time),
 	abandoned: v.boolean(),
 	/**
+	 * when the players abandoned it (the row's time, group/record.ts `abandonedAtOf`), so the
+	 * version a seal says has the digest of the version its phone sends (docs/group.md, "On the
+	 * phone: what leaves"): only on a seal of an abandoned match (server/group-seal.ts), and
+	 * optional, so a seal an earlier build wrote without it is still read (abandoned when sealed)
+	 */
+	abandonedAt: v.optional(Time),
+	/**
 	 * the match deleted from the group's record (a seal written again over the seal held; an
 	 * Undo of the delete seals it again without): only written when true, so a seal of a match
 	 * kept is what a phone of an earlier build signs and a keeper of an earlier build reads
