@@ -33,6 +33,14 @@ export interface GroupCopy extends Copy {
 	readonly sealed?: HeldSeal;
 }
 
+/**
+ * A seal that says when the match was abandoned (entry.ts `abandonedAt`) says it was abandoned:
+ * its phone writes the time only then (group/seal-of.ts), and the group's version a seal says
+ * carries it only then (group/sealed.ts). A seal without it is an earlier build's, and stored.
+ */
+const abandonedWhen = (change: SealEntry['change']) =>
+	change.abandonedAt === undefined || change.abandoned;
+
 /** What the table has, for a seal that is not where the log ends. */
 function moved(copy: Copy): AppendAnswer {
 	const entries = copy.live?.entries ?? [];
@@ -54,6 +62,7 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 	// the pen's phone and key, as for an action (replay.ts); the change is not read
 	if (!penWrote(live.pen, seal as unknown as Entry)) return { ok: false, why: 'not-yours' };
 	const { change } = seal;
+	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
 	if (!change.abandoned && live.game.outcome(live.state) === null) {
 		return { ok: false, why: 'not-over' };
 	}
@@ -84,6 +93,7 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 		return { ok: false, why: 'moved', length: held.pos + 1, last: held.id };
 	}
 	const { change } = seal;
+	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
 	if (
 		canonicalJson(change.start) !== canonicalJson(held.start) ||
 		change.players.length !== held.start.names.length
