@@ -26,6 +26,7 @@ import { match as climbingInput, randomMatch } from '$lib/rules/climbing/simulat
 import { legalMatch, matchInput as dominoesInput } from '$lib/rules/dominoes/simulate';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import { game as passPassInput, simulate } from '$lib/rules/pass-pass/simulate';
+import { canonicalJson } from '$lib/wire/canonical';
 import { readSealEntry, writeEntry, type SealEntry } from '$lib/wire/entry';
 import { newId } from '$lib/wire/ids';
 import { NOTES_MAX_LENGTH } from '$lib/wire/limits';
@@ -218,6 +219,9 @@ async function recordAndSeal(played: Played, story: Story) {
 		expect(await writeMatch(ben, GROUP, proof.match, fields)).not.toBe(OTHER_GROUP);
 		const there = await matchWithLog(ben, row.id);
 		expect(digest(matchVersion(there.match!, there.log, stamp(row.id)))).toBe(sent);
+		// and its seal of the match, unchanged, says what the seal held says (entries.ts: none sent)
+		const again = await sealOf(ben, there.match!, held.change.start, place());
+		expect(canonicalJson(read(again).change)).toBe(canonicalJson(held.change));
 	};
 	await check();
 	for (const [at, op] of story.ops.entries()) {
