@@ -3,7 +3,7 @@
  * builder of a seal from the match as it is here, for the pen's first seal and for a sealed
  * match changed since, sealed again over the seal the group holds (entries.ts). The seal says
  * all a version of the match says (its start, the seats' players, the whole log, notes, time
- * played, abandoned and when).
+ * played, abandoned and when, when last played).
  */
 import type { PasspadDb } from '$lib/db/db';
 import { readEntries } from '$lib/db/entries';
@@ -53,6 +53,7 @@ export async function sealOf(
 			})),
 			notes: match.notes,
 			playedMs: match.playedMs,
+			updatedAt: match.updatedAt,
 			abandoned: match.status === 'abandoned',
 			// only when abandoned: a finished match's seal is what an earlier build writes
 			...(abandonedAt === null ? {} : { abandonedAt })

@@ -212,6 +212,12 @@ async function recordAndSeal(played: Played, story: Story) {
 		const [sent, readThere] = digestsOf(matchVersion(match, log, stamp(row.id)));
 		expect(readThere).toBe(sent);
 		expect(digest(said!), JSON.stringify({ said, match })).toBe(sent);
+		// the whole of it, when it was last played too (not in the digest, but history's order)
+		const version = matchVersion(match, log, stamp(row.id));
+		expect(said).toEqual({ ...version, at: held.at, seats: said!.seats });
+		expect(said!.seats.map((seat) => seat.player)).toEqual(
+			version.seats.map((seat) => seat.player)
+		);
 		// and a phone that takes the seal (proven as a version is) sends that version back
 		const proof = proveMatch(said as KeptMatch);
 		if (!proof.ok) throw new Error(`a seal's version the proof refuses: ${proof.why}`);

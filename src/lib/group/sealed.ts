@@ -23,7 +23,7 @@ export function versionOfSealed(seal: SealEntry): MatchVersion | null {
 
 /** The version a seal says, or null when its seats and players do not pair up. */
 export function versionOfSeal(seal: SealEntry): KeptMatch | null {
-	const { start, players, log, notes, playedMs, playedByHand, abandoned, abandonedAt } =
+	const { start, players, log, notes, playedMs, playedByHand, abandoned, abandonedAt, updatedAt } =
 		seal.change;
 	if (players.length !== start.names.length) return null;
 	return {
@@ -43,7 +43,8 @@ export function versionOfSeal(seal: SealEntry): KeptMatch | null {
 		// when the players abandoned it; a seal of an earlier build says only that: then when sealed
 		abandonedAt: abandoned ? (abandonedAt ?? seal.at) : null,
 		createdAt: start.createdAt,
-		updatedAt: seal.at,
+		// last played; a seal of an earlier build does not say: then when sealed
+		updatedAt: updatedAt ?? seal.at,
 		log: log.map(({ action, at }) => ({ action, at }))
 	};
 }

@@ -129,6 +129,12 @@ export const Seal = v.object({
 	 */
 	abandonedAt: v.optional(Time),
 	/**
+	 * when the match was last played (the row's `updatedAt`: history lists and filters by it),
+	 * so a phone that reads the seal dates the match as its phone does, not when it was sealed;
+	 * optional: a seal an earlier build wrote without it reads as last played when sealed
+	 */
+	updatedAt: v.optional(Time),
+	/**
 	 * the match deleted from the group's record (a seal written again over the seal held; an
 	 * Undo of the delete seals it again without): only written when true, so a seal of a match
 	 * kept is what a phone of an earlier build signs and a keeper of an earlier build reads
