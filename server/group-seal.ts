@@ -6,6 +6,7 @@
 // match changed since (a note, a correction of its log, its time played) is sealed again over
 // the seal the server holds, by any member: the match is over, the pen writes no more, and the
 // change is the record's, as a version's is (docs/wire.md, "What travels": after `seal`).
+// Either way a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import type { Entry, SealEntry } from '../src/lib/wire/entry';
@@ -81,8 +82,9 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
  * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
  * phone sealed a change first, or this one knows an older seal), with the held start and a
  * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
- * code) and over, or abandoned (`not-over`). Its log may be another than the held seal's: a
- * correction. Whoever writes it, a member's registered key (group-keeper.ts) suffices.
+ * code) and over, or abandoned (`not-over`), and when only if abandoned (`not-passpad`). Its log
+ * may be another than the held seal's: a correction. Whoever writes it, a member's registered key
+ * (group-keeper.ts) suffices.
  */
 export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 'store' {
 	// a retried seal whose answer was lost is answered as stored

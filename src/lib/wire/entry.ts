@@ -96,8 +96,9 @@ export type Entry = v.InferOutput<typeof Entry>;
 
 /**
  * A finished match sealed (docs/wire.md, "What travels"): its start, its whole log, each action
- * with the time it was entered, and what the match's row keeps besides (its notes, its time played, and
- * whether it was abandoned), so a new phone reads one message per finished match. Written by
+ * with the time it was entered, and what the match's row keeps besides (its notes, its time
+ * played, whether it was abandoned and when, when it was last played), so a new phone reads one
+ * message per finished match, the match's version whole (group/sealed.ts). Written by
  * the pen once the game's own reducer says the match is over, or when it is abandoned; its log
  * is the one the server holds (server/group-seal.ts).
  */
