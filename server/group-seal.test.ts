@@ -80,6 +80,19 @@ describe('what seals a group’s match', () => {
 		expect(judgeSeal(playing, sealOf(playing, {}, { abandoned: true }))).toBe('store');
 	});
 
+	it('seal: a seal saying when the match was abandoned and last played is stored; when abandoned, of a match it does not say abandoned, is refused', () => {
+		const when = { abandoned: true, abandonedAt: 1_700_000_000_000, updatedAt: 1_699_999_000_000 };
+		expect(judgeSeal(playing, sealOf(playing, {}, when))).toBe('store');
+		// when it was last played is the phone's word, as in a version (another phone's clock)
+		expect(judgeSeal(over, sealOf(over, {}, { updatedAt: 1_699_999_000_000 }))).toBe('store');
+		// an earlier build's seal says only that it was abandoned
+		expect(judgeSeal(playing, sealOf(playing, {}, { abandoned: true }))).toBe('store');
+		expect(judgeSeal(over, sealOf(over, {}, { abandonedAt: 1_700_000_000_000 }))).toEqual({
+			ok: false,
+			why: 'not-passpad'
+		});
+	});
+
 	it('seal: another log than the server’s is refused', () => {
 		const log = [{ action: { type: 'pass' }, at: 1 }];
 		expect(judgeSeal(over, sealOf(over, {}, { log }))).toEqual({ ok: false, why: 'not-the-log' });
@@ -154,6 +167,16 @@ describe('what seals a sealed match again (a change after its seal)', () => {
 		expect(judgeSeal(sealed, resealOf(over, held, { playedMs: 60_000, playedByHand: true }))).toBe(
 			'store'
 		);
+	});
+
+	it('seal again: abandoned, with when the players abandoned it, is stored; when, without abandoned, is refused', () => {
+		const log = [{ action: { type: 'reveal', card: 10 }, at: 1 }];
+		const when = { log, abandoned: true, abandonedAt: 1_700_000_000_000, updatedAt: 5 };
+		expect(judgeSeal(sealed, resealOf(over, held, when))).toBe('store');
+		expect(judgeSeal(sealed, resealOf(over, held, { abandonedAt: 1_700_000_000_000 }))).toEqual({
+			ok: false,
+			why: 'not-passpad'
+		});
 	});
 
 	it('seal again: a corrected log the game’s reducer still finishes is stored', () => {

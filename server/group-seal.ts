@@ -6,6 +6,7 @@
 // match changed since (a note, a correction of its log, its time played) is sealed again over
 // the seal the server holds, by any member: the match is over, the pen writes no more, and the
 // change is the record's, as a version's is (docs/wire.md, "What travels": after `seal`).
+// Either way a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import type { Entry, SealEntry } from '../src/lib/wire/entry';
@@ -33,6 +34,14 @@ export interface GroupCopy extends Copy {
 	readonly sealed?: HeldSeal;
 }
 
+/**
+ * A seal that says when the match was abandoned (entry.ts `abandonedAt`) says it was abandoned:
+ * its phone writes the time only then (group/seal-of.ts), and the group's version a seal says
+ * carries it only then (group/sealed.ts). A seal without it is an earlier build's, and stored.
+ */
+const abandonedWhen = (change: SealEntry['change']) =>
+	change.abandonedAt === undefined || change.abandoned;
+
 /** What the table has, for a seal that is not where the log ends. */
 function moved(copy: Copy): AppendAnswer {
 	const entries = copy.live?.entries ?? [];
@@ -54,6 +63,7 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 	// the pen's phone and key, as for an action (replay.ts); the change is not read
 	if (!penWrote(live.pen, seal as unknown as Entry)) return { ok: false, why: 'not-yours' };
 	const { change } = seal;
+	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
 	if (!change.abandoned && live.game.outcome(live.state) === null) {
 		return { ok: false, why: 'not-over' };
 	}
@@ -72,8 +82,9 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
  * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
  * phone sealed a change first, or this one knows an older seal), with the held start and a
  * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
- * code) and over, or abandoned (`not-over`). Its log may be another than the held seal's: a
- * correction. Whoever writes it, a member's registered key (group-keeper.ts) suffices.
+ * code) and over, or abandoned (`not-over`), and when only if abandoned (`not-passpad`). Its log
+ * may be another than the held seal's: a correction. Whoever writes it, a member's registered key
+ * (group-keeper.ts) suffices.
  */
 export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 'store' {
 	// a retried seal whose answer was lost is answered as stored
@@ -84,6 +95,7 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 		return { ok: false, why: 'moved', length: held.pos + 1, last: held.id };
 	}
 	const { change } = seal;
+	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
 	if (
 		canonicalJson(change.start) !== canonicalJson(held.start) ||
 		change.players.length !== held.start.names.length

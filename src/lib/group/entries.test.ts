@@ -202,7 +202,7 @@ describe('a group’s match leaves the phone as entries', () => {
 		]);
 	});
 
-	it('entries: an abandoned match is sealed as abandoned, though no step waits', async () => {
+	it('entries: an abandoned match is sealed as abandoned, and when, though no step waits', async () => {
 		const ana = await phone();
 		const store = await recorded(ana);
 		await store.act({ type: 'reveal', card: 11 });
@@ -213,6 +213,8 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(sent.get(store.match.id)).toEqual({ kind: 'done' });
 		const seals = (await stored(store.match.id)).filter((one) => one.subject.includes('.s.'));
 		expect((seals[0]?.data as SealEntry | undefined)?.change.abandoned).toBe(true);
+		// stored by the keeper, signed: when the players abandoned it (seal-says.test)
+		expect((seals[0]?.data as SealEntry).change.abandonedAt).toBe(store.match.abandonedAt);
 	});
 
 	it('entries: a finished match with no step of this phone’s (another phone recorded it, sent as versions) is never started here', async () => {

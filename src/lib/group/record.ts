@@ -198,6 +198,13 @@ export function mergedVersion(
 }
 
 /**
+ * When the players abandoned the match, as the group's version and its seal both say it (null:
+ * not abandoned); a row without the time says its last write's, as the version always did.
+ */
+export const abandonedAtOf = (row: Pick<MatchRow, 'status' | 'abandonedAt' | 'updatedAt'>) =>
+	row.status === 'abandoned' ? (row.abandonedAt ?? row.updatedAt) : null;
+
+/**
  * A match row and its log as the group's version. A match handed over is the same match for
  * the group (the other phone goes on with it): its status here is not sent.
  */
@@ -212,7 +219,7 @@ export function matchVersion(row: MatchRow, log: readonly LogEntry[], stamp: Sta
 		notes: row.notes,
 		playedMs: row.playedMs,
 		playedByHand: row.playedByHand,
-		abandonedAt: row.status === 'abandoned' ? (row.abandonedAt ?? row.updatedAt) : null,
+		abandonedAt: abandonedAtOf(row),
 		createdAt: row.createdAt,
 		updatedAt: row.updatedAt,
 		log: log.map(({ action, at }) => ({ action, at }))

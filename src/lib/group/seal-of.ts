@@ -3,12 +3,13 @@
  * builder of a seal from the match as it is here, for the pen's first seal and for a sealed
  * match changed since, sealed again over the seal the group holds (entries.ts). The seal says
  * all a version of the match says (its start, the seats' players, the whole log, notes, time
- * played, abandoned).
+ * played, abandoned and when, when last played).
  */
 import type { PasspadDb } from '$lib/db/db';
 import { readEntries } from '$lib/db/entries';
 import type { MatchRow } from '$lib/db/schema';
 import type { SealEntry } from '$lib/wire/entry';
+import { abandonedAtOf } from './record';
 
 /** Finished or abandoned: the match the pen seals, and seals again once changed. */
 export const isOver = (match: MatchRow) =>
@@ -37,6 +38,7 @@ export async function sealOf(
 	start: SealEntry['change']['start'],
 	place: SealPlace
 ): Promise<SealEntry> {
+	const abandonedAt = abandonedAtOf(match);
 	return {
 		v: 1,
 		...place,
@@ -51,7 +53,10 @@ export async function sealOf(
 			})),
 			notes: match.notes,
 			playedMs: match.playedMs,
-			abandoned: match.status === 'abandoned'
+			updatedAt: match.updatedAt,
+			abandoned: match.status === 'abandoned',
+			// only when abandoned: a finished match's seal is what an earlier build writes
+			...(abandonedAt === null ? {} : { abandonedAt })
 		}
 	};
 }

@@ -57,9 +57,25 @@ describe('a seal read as a group’s version', () => {
 		expect((proof as { match: { status: string } }).match.status).toBe('finished');
 	});
 
-	it('sealed: an abandoned seal is an abandoned version, abandoned when it was sealed', () => {
+	it('sealed: an abandoned seal is an abandoned version, abandoned when the players abandoned it', () => {
+		const seal = sealOf({
+			abandoned: true,
+			abandonedAt: 1_700_000_850_000,
+			updatedAt: 1_700_000_840_000,
+			log: []
+		});
+		const read = readSealEntry(writeEntry(seal));
+		const version = versionOfSeal((read as { entry: SealEntry }).entry)!;
+		expect(version.abandonedAt).toBe(1_700_000_850_000);
+		// last played when its phone says, not when sealed
+		expect(version.updatedAt).toBe(1_700_000_840_000);
+		expect(proveMatch(version).ok).toBe(true);
+	});
+
+	it('sealed: an abandoned seal of an earlier build (no times) is abandoned and last played when it was sealed', () => {
 		const version = versionOfSeal(sealOf({ abandoned: true, log: [] }))!;
 		expect(version.abandonedAt).toBe(1_700_000_900_000);
+		expect(version.updatedAt).toBe(1_700_000_900_000);
 		expect(proveMatch(version).ok).toBe(true);
 	});
 

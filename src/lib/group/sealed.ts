@@ -23,7 +23,8 @@ export function versionOfSealed(seal: SealEntry): MatchVersion | null {
 
 /** The version a seal says, or null when its seats and players do not pair up. */
 export function versionOfSeal(seal: SealEntry): KeptMatch | null {
-	const { start, players, log, notes, playedMs, playedByHand, abandoned } = seal.change;
+	const { start, players, log, notes, playedMs, playedByHand, abandoned, abandonedAt, updatedAt } =
+		seal.change;
 	if (players.length !== start.names.length) return null;
 	return {
 		v: RECORD_VERSION,
@@ -39,10 +40,11 @@ export function versionOfSeal(seal: SealEntry): KeptMatch | null {
 		notes,
 		playedMs: playedMs ?? 0,
 		playedByHand,
-		// sealed as abandoned: the seal is when
-		abandonedAt: abandoned ? seal.at : null,
+		// when the players abandoned it; a seal of an earlier build says only that: then when sealed
+		abandonedAt: abandoned ? (abandonedAt ?? seal.at) : null,
 		createdAt: start.createdAt,
-		updatedAt: seal.at,
+		// last played; a seal of an earlier build does not say: then when sealed
+		updatedAt: updatedAt ?? seal.at,
 		log: log.map(({ action, at }) => ({ action, at }))
 	};
 }

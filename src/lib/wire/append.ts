@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 
 /**
- * Why the keeper did not store an entry: `not-passpad` (not an entry, too large, another match),
+ * Why the keeper did not store an entry: `not-passpad` (not an entry, too large, another match, a
+ * seal saying when a match it does not say abandoned was abandoned),
  * `moved` (the table's log does not end where the entry says: another entry got there first),
  * `not-yours` (only the pen writes that), `refused` (the game's rules, or a start past the
  * first entry: `code` says which), `full` (the table's store), `slow-down` (the table's quota

@@ -96,8 +96,9 @@ export type Entry = v.InferOutput<typeof Entry>;
 
 /**
  * A finished match sealed (docs/wire.md, "What travels"): its start, its whole log, each action
- * with the time it was entered, and what the match's row keeps besides (its notes, its time played, and
- * whether it was abandoned), so a new phone reads one message per finished match. Written by
+ * with the time it was entered, and what the match's row keeps besides (its notes, its time
+ * played, whether it was abandoned and when, when it was last played), so a new phone reads one
+ * message per finished match, the match's version whole (group/sealed.ts). Written by
  * the pen once the game's own reducer says the match is over, or when it is abandoned; its log
  * is the one the server holds (server/group-seal.ts).
  */
@@ -121,6 +122,19 @@ export const Seal = v.object({
 	/** the time played, in milliseconds (db/played.ts); null: never measured */
 	playedMs: v.nullable(Time),
 	abandoned: v.boolean(),
+	/**
+	 * when the players abandoned it (the row's time, group/record.ts `abandonedAtOf`), so the
+	 * version a seal says has the digest of the version its phone sends (docs/group.md, "On the
+	 * phone: what leaves"): only on a seal of an abandoned match (server/group-seal.ts), and
+	 * optional, so a seal an earlier build wrote without it is still read (abandoned when sealed)
+	 */
+	abandonedAt: v.optional(Time),
+	/**
+	 * when the match was last played (the row's `updatedAt`: history lists and filters by it),
+	 * so a phone that reads the seal dates the match as its phone does, not when it was sealed;
+	 * optional: a seal an earlier build wrote without it reads as last played when sealed
+	 */
+	updatedAt: v.optional(Time),
 	/**
 	 * the match deleted from the group's record (a seal written again over the seal held; an
 	 * Undo of the delete seals it again without): only written when true, so a seal of a match
