@@ -39,7 +39,11 @@ export const SLOW_DOWN_MS = 10_000;
 export const held = (here: readonly unknown[], table: LiveMatch) =>
 	`${table.entries.length}:${canonicalJson(here)}`;
 
-/** The entry that starts a match live: this phone's match as it stands, its pen this phone's. */
+/**
+ * The entry that starts a match live: this phone's match as it stands, its pen this phone's.
+ * `players`: a group's match's players of each seat (group/entries.ts), named by its start
+ * (docs/wire.md, "Reading a group's matches from the wire"); a table's start names none.
+ */
 export function startOf(
 	local: {
 		readonly id: string;
@@ -47,6 +51,7 @@ export function startOf(
 		readonly config: unknown;
 		readonly names: readonly string[];
 		readonly createdAt: number;
+		readonly players?: readonly string[];
 	},
 	me: { readonly by: string; readonly name: string }
 ): Entry {
@@ -64,7 +69,8 @@ export function startOf(
 			config: local.config,
 			names: [...local.names],
 			createdAt: local.createdAt,
-			pen: me.name
+			pen: me.name,
+			...(local.players ? { players: [...local.players] } : {})
 		}
 	};
 }

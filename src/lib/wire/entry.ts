@@ -33,15 +33,27 @@ export const WIRE_VERSION = 1;
 /** An action as the wire carries it: an object with a type; the game's reducer judges the rest. */
 const Action = v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)) });
 
+/** The group's player of each seat, in seat order (ids of the group's roster: docs/group.md). */
+const Players = v.pipe(v.array(PasspadId), v.maxLength(MAX_SEATS));
+
 /** The match begins: what `setup` needs, and the seats' names. Only ever at position 0. */
-const Start = v.object({
+export const Start = v.object({
 	kind: v.literal('start'),
 	game: v.picklist(GAME_IDS),
 	config: v.unknown(),
 	names: v.pipe(v.array(Name), v.minLength(1), v.maxLength(MAX_SEATS)),
 	createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
 	/** who holds the pen from the start: the phone's owner as the table knows them */
-	pen: Name
+	pen: Name,
+	/**
+	 * a group's match only: the group's player of each seat, as its seal's `players`, so a phone
+	 * reading the match in play from its entries holds a group's match with its players
+	 * (docs/wire.md, "Reading a group's matches from the wire", step 2). Optional: a table
+	 * outside a group and an earlier build write none, and a keeper of an earlier build drops it
+	 * from its copy while the signature, over the bytes as sent, still holds (signing.ts); the
+	 * keeper refuses a start with another count than its seats (server/judge.ts)
+	 */
+	players: v.optional(Players)
 });
 /** One more action at the end of the log. */
 const Act = v.object({ kind: v.literal('act'), action: Action });
@@ -111,10 +123,11 @@ export const Seal = v.object({
 	 */
 	start: Start,
 	/**
-	 * the group's player of each seat, in the start's order (the group's record names players,
-	 * the start only names seats: docs/group.md)
+	 * the group's player of each seat, in the start's order (the group's record names players:
+	 * docs/group.md); the same as the start's when it names them (server/group-seal.ts), a
+	 * start of an earlier build naming seats only
 	 */
-	players: v.pipe(v.array(PasspadId), v.maxLength(MAX_SEATS)),
+	players: Players,
 	/** the time played was set by hand (db/played.ts) */
 	playedByHand: v.boolean(),
 	log: v.pipe(v.array(v.object({ action: Action, at: Time })), v.maxLength(MAX_LOG)),
