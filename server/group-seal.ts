@@ -42,6 +42,15 @@ export interface GroupCopy extends Copy {
 const abandonedWhen = (change: SealEntry['change']) =>
 	change.abandonedAt === undefined || change.abandoned;
 
+/**
+ * A seal names a player a seat, the start's when its start names them (a group's match's start
+ * does: docs/wire.md, "Reading a group's matches from the wire"; an earlier build's names none),
+ * so a phone that read the match in play from its entries reads the same players in its seal.
+ */
+const playersOfStart = ({ start, players }: SealEntry['change']) =>
+	players.length === start.names.length &&
+	(start.players === undefined || canonicalJson(players) === canonicalJson(start.players));
+
 /** What the table has, for a seal that is not where the log ends. */
 function moved(copy: Copy): AppendAnswer {
 	const entries = copy.live?.entries ?? [];
@@ -71,7 +80,7 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 	if (
 		canonicalJson(actions) !== canonicalJson(live.actions) ||
 		canonicalJson(change.start) !== canonicalJson(live.start) ||
-		change.players.length !== live.start.names.length
+		!playersOfStart(change)
 	) {
 		return { ok: false, why: 'not-the-log' };
 	}
@@ -96,10 +105,7 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 	}
 	const { change } = seal;
 	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
-	if (
-		canonicalJson(change.start) !== canonicalJson(held.start) ||
-		change.players.length !== held.start.names.length
-	) {
+	if (canonicalJson(change.start) !== canonicalJson(held.start) || !playersOfStart(change)) {
 		return { ok: false, why: 'not-the-log' };
 	}
 	const game = RULES[held.start.game];

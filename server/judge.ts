@@ -70,8 +70,16 @@ export function judge(copy: Copy, bytes: Uint8Array, match: string): Judged {
 	return judgeEntry(copy, read.entry);
 }
 
+/**
+ * A start names the group's player of each seat, or none (a table outside a group, an earlier
+ * build): docs/wire.md, "Reading a group's matches from the wire".
+ */
+const playersFit = ({ change }: Entry) =>
+	change.kind !== 'start' || !change.players || change.players.length === change.names.length;
+
 /** A read entry against the server's copy: its place, its writer against the pen, the rules. */
 export function judgeEntry(copy: Copy, entry: Entry): Judged {
+	if (!playersFit(entry)) return NOT_PASSPAD;
 	const { live } = copy;
 	const verdict = live ? accept(live, entry, 0) : entry.pos === 0 ? begin(entry, 0, rulesOf) : null;
 	if (!verdict || verdict.kind === 'conflict') return { kind: 'answer', answer: moved(live) };
