@@ -125,6 +125,9 @@ describe('a group’s match leaves the phone as entries', () => {
 			'rewrite'
 		]);
 		expect(kept.every((one) => (one.data as Entry).key === signer.key)).toBe(true);
+		// the start names the group's player of each seat, as its seal will (docs/wire.md)
+		const players = store.match.seats.map((seat) => seat.playerId);
+		expect((kept[0].data as Entry).change).toMatchObject({ kind: 'start', players });
 		expect((await copyOf(store.match.id)).actions).toEqual(
 			(await db.loadLog(store.match.id, ana)).actions
 		);
@@ -175,6 +178,7 @@ describe('a group’s match leaves the phone as entries', () => {
 		// the start with it: the keeper drops the entries, so a new phone reads the match from it
 		expect(seal.change.start).toMatchObject({ game: 'ill-pass', names: ['Ana', 'Ben', 'Chloé'] });
 		expect(seal.change.players).toEqual(store.match.seats.map((seat) => seat.playerId));
+		expect(seal.change.start.players).toEqual(seal.change.players);
 		expect(seal.change.abandoned).toBe(false);
 		expect(seal.key).toBe(signer.key);
 	});

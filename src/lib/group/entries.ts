@@ -389,8 +389,9 @@ export class GroupEntries {
 		return heldEntries(this.#js, group, id, { rulesOf, before, waitMs: READ_MS });
 	}
 
-	#local(match: MatchRow) {
-		const { id, game, config, createdAt } = match;
-		return { id, game, config, createdAt, names: match.seats.map((seat) => seat.name) };
+	/** The match's start: a group's, naming its players (docs/wire.md, "Reading a group's matches"). */
+	#local({ id, game, config, createdAt, seats }: MatchRow) {
+		const [names, players] = [seats.map((seat) => seat.name), seats.map((seat) => seat.playerId)];
+		return { id, game, config, createdAt, names, players };
 	}
 }

@@ -88,6 +88,9 @@ describe('a group’s match played live is sealed in the group once over', () =>
 		const held = await heldOf(group, match.id);
 		expect(held.seal?.change.log.map((one) => one.action)).toEqual(await logOf(ana, match.id));
 		expect(held.kinds).toEqual(['match', 's']);
+		// the group's start of it, which the seal holds, is the pen's in the group: it names players
+		const seats = (await ana.db.matches.get(match.id))!.seats;
+		expect(held.seal?.change.start.players).toEqual(seats.map((seat) => seat.playerId));
 	});
 
 	it('live seal: a match at its table not over yet goes to the group as versions only', async () => {
