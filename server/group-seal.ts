@@ -1,11 +1,12 @@
 // Whether the keeper stores a group match's seal (docs/wire.md, "What travels": `seal`; "Where
 // it is stored": sealing): pure, so each refusal is tested without a server. Only the pen
 // seals, at the end of the log the server holds, once the game's own reducer says the match is
-// over (or the pen abandons it), and the seal's start and log must be the server's: a seal is what a new
-// phone reads instead of the match's entries, so it says nothing the entries did not. A sealed
-// match changed since (a note, a correction of its log, its time played) is sealed again over
-// the seal the server holds, by any member: the match is over, the pen writes no more, and the
-// change is the record's, as a version's is (docs/wire.md, "What travels": after `seal`).
+// over (or the pen abandons it), and the seal's start and log must be the server's, and its
+// players the start's when the start names them: a seal is what a new phone reads instead of
+// the match's entries, so it says nothing the entries did not. A sealed match changed since (a
+// note, a correction of its log, its time played) is sealed again over the seal the server
+// holds, by any member: the match is over, the pen writes no more, and the change is the
+// record's, as a version's is (docs/wire.md, "What travels": after `seal`).
 // Either way a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
@@ -42,14 +43,26 @@ export interface GroupCopy extends Copy {
 const abandonedWhen = (change: SealEntry['change']) =>
 	change.abandonedAt === undefined || change.abandoned;
 
+type Start = SealEntry['change']['start'];
+
 /**
- * A seal names a player a seat, the start's when its start names them (a group's match's start
- * does: docs/wire.md, "Reading a group's matches from the wire"; an earlier build's names none),
- * so a phone that read the match in play from its entries reads the same players in its seal.
+ * The seal's start is the server's (`held`). A phone of an earlier build reads a start that
+ * names the seats' players (docs/wire.md, "Reading a group's matches from the wire") without
+ * them, its schema dropping what it does not know, and seals with that start: still the
+ * server's start, and stored so.
  */
-const playersOfStart = ({ start, players }: SealEntry['change']) =>
-	players.length === start.names.length &&
-	(start.players === undefined || canonicalJson(players) === canonicalJson(start.players));
+const sameStart = (start: Start, held: Start) =>
+	canonicalJson(start) ===
+	canonicalJson(start.players === undefined ? { ...held, players: undefined } : held);
+
+/**
+ * A seal names a player a seat, those the server's start names when it names them (an earlier
+ * build's start names none), so a phone that read the match in play from its entries reads
+ * the same players in its seal.
+ */
+const playersOfStart = (players: readonly string[], held: Start) =>
+	players.length === held.names.length &&
+	(held.players === undefined || canonicalJson(players) === canonicalJson(held.players));
 
 /** What the table has, for a seal that is not where the log ends. */
 function moved(copy: Copy): AppendAnswer {
@@ -79,8 +92,8 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 	const actions = change.log.map((one) => one.action);
 	if (
 		canonicalJson(actions) !== canonicalJson(live.actions) ||
-		canonicalJson(change.start) !== canonicalJson(live.start) ||
-		!playersOfStart(change)
+		!sameStart(change.start, live.start) ||
+		!playersOfStart(change.players, live.start)
 	) {
 		return { ok: false, why: 'not-the-log' };
 	}
@@ -90,7 +103,7 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 /**
  * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
  * phone sealed a change first, or this one knows an older seal), with the held start and a
- * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
+ * player a seat, the start's when it names them (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
  * code) and over, or abandoned (`not-over`), and when only if abandoned (`not-passpad`). Its log
  * may be another than the held seal's: a correction. Whoever writes it, a member's registered key
  * (group-keeper.ts) suffices.
@@ -105,7 +118,7 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 	}
 	const { change } = seal;
 	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
-	if (canonicalJson(change.start) !== canonicalJson(held.start) || !playersOfStart(change)) {
+	if (!sameStart(change.start, held.start) || !playersOfStart(change.players, held.start)) {
 		return { ok: false, why: 'not-the-log' };
 	}
 	const game = RULES[held.start.game];

@@ -142,4 +142,44 @@ describe('the keeper and a start naming its players', () => {
 			why: 'not-the-log'
 		});
 	});
+
+	it('start-players: a phone of an earlier build, whose seal’s start drops the players it does not know, still seals, naming the start’s players', () => {
+		const over = overAfter(startNaming(PLAYERS));
+		const { players: _dropped, ...before } = over.live!.start;
+		const earlier = (players: string[]) => {
+			const seal = sealOf(over, players);
+			return { ...seal, change: { ...seal.change, start: before } };
+		};
+		expect(judgeSeal(over, earlier(PLAYERS))).toBe('store');
+		expect(judgeSeal(over, earlier([newPlayerId(), PLAYERS[1], PLAYERS[2]]))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		// sealed again by it over the seal held, whose start names them
+		const held: HeldSeal = {
+			id: 'entry-seal-000001',
+			seq: 9,
+			pos: over.live!.entries.length,
+			start: over.live!.start,
+			subject: 's.match-1'
+		};
+		const again = (players: string[]) => ({
+			...earlier(players),
+			id: 'entry-seal-000002',
+			pos: held.pos + 1,
+			prev: held.id
+		});
+		const sealed = { ...EMPTY, sealed: held };
+		expect(judgeSeal(sealed, again(PLAYERS))).toBe('store');
+		expect(judgeSeal(sealed, again([...PLAYERS].reverse()))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		// another start than the server's is still not the log
+		const other = {
+			...earlier(PLAYERS),
+			change: { ...earlier(PLAYERS).change, start: { ...before, names: ['Ana', 'Ben', 'Zoé'] } }
+		};
+		expect(judgeSeal(over, other)).toEqual({ ok: false, why: 'not-the-log' });
+	});
 });
