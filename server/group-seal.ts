@@ -1,9 +1,9 @@
 // Whether the keeper stores a group match's seal (docs/wire.md, "What travels": `seal`; "Where
 // it is stored": sealing): pure, so each refusal is tested without a server. Only the pen
 // seals, at the end of the log the server holds, once the game's own reducer says the match is
-// over (or the pen abandons it), and the seal's start and log must be the server's, and its
-// players the start's when the start names them: a seal is what a new phone reads instead of
-// the match's entries, so it says nothing the entries did not. A sealed match changed since (a
+// over (or the pen abandons it), and the seal's start and log must be the server's, with a
+// player a seat: a seal is what a new phone reads instead of the match's entries, so it says
+// nothing the entries did not (its players may have been merged since: `playersOfStart`). A sealed match changed since (a
 // note, a correction of its log, its time played) is sealed again over the seal the server
 // holds, by any member: the match is over, the pen writes no more, and the change is the
 // record's, as a version's is (docs/wire.md, "What travels": after `seal`).
@@ -56,13 +56,12 @@ const sameStart = (start: Start, held: Start) =>
 	canonicalJson(start.players === undefined ? { ...held, players: undefined } : held);
 
 /**
- * A seal names a player a seat, those the server's start names when it names them (an earlier
- * build's start names none), so a phone that read the match in play from its entries reads
- * the same players in its seal.
+ * A seal names a player a seat. Not necessarily those its start names: a player merged into
+ * another since the start (db/players.ts, `mergePlayers`) moves the match's seats to the player
+ * kept, and the seal says the match as it is now, as the group's version does.
  */
 const playersOfStart = (players: readonly string[], held: Start) =>
-	players.length === held.names.length &&
-	(held.players === undefined || canonicalJson(players) === canonicalJson(held.players));
+	players.length === held.names.length;
 
 /** What the table has, for a seal that is not where the log ends. */
 function moved(copy: Copy): AppendAnswer {
@@ -103,7 +102,7 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
 /**
  * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
  * phone sealed a change first, or this one knows an older seal), with the held start and a
- * player a seat, the start's when it names them (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
+ * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
  * code) and over, or abandoned (`not-over`), and when only if abandoned (`not-passpad`). Its log
  * may be another than the held seal's: a correction. Whoever writes it, a member's registered key
  * (group-keeper.ts) suffices.

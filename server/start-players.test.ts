@@ -13,7 +13,7 @@ import { judgeSeal, type HeldSeal } from './group-seal';
 
 // A group's match's start names the group's player of each seat (docs/wire.md, "Reading a
 // group's matches from the wire", step 2). The keeper keeps them, refuses a start naming
-// another count of players than its seats (`not-passpad`), and a seal naming other players
+// another count of players than its seats (`not-passpad`), and a seal naming another count of players
 // than its start does (`not-the-log`); a start naming none is judged as before.
 
 const MATCH = 'match-1';
@@ -106,12 +106,13 @@ describe('the keeper and a start naming its players', () => {
 		expect(judge(EMPTY, writeEntry(startNaming()), MATCH).kind).toBe('append');
 	});
 
-	it('start-players: a seal naming other players than its start does is not the log', () => {
+	it('start-players: a seal names a player a seat, the start’s or those merged into since (db/players.ts), never another count', () => {
 		const over = overAfter(startNaming(PLAYERS));
 		expect(judgeSeal(over, sealOf(over, PLAYERS))).toBe('store');
+		// a player merged into another after the start: the seal says the match as it is now
 		const other = [PLAYERS[0], newPlayerId(), PLAYERS[2]];
-		expect(judgeSeal(over, sealOf(over, other))).toEqual({ ok: false, why: 'not-the-log' });
-		expect(judgeSeal(over, sealOf(over, [...PLAYERS].reverse()))).toEqual({
+		expect(judgeSeal(over, sealOf(over, other))).toBe('store');
+		expect(judgeSeal(over, sealOf(over, PLAYERS.slice(0, 2)))).toEqual({
 			ok: false,
 			why: 'not-the-log'
 		});
@@ -120,7 +121,7 @@ describe('the keeper and a start naming its players', () => {
 		expect(judgeSeal(before, sealOf(before, other))).toBe('store');
 	});
 
-	it('start-players: a seal written again naming other players than the start it holds is not the log', () => {
+	it('start-players: a seal written again names a player a seat, merged since or not, never another count', () => {
 		const over = overAfter(startNaming(PLAYERS));
 		const held: HeldSeal = {
 			id: 'entry-seal-000001',
@@ -137,13 +138,14 @@ describe('the keeper and a start naming its players', () => {
 		});
 		const sealed = { ...EMPTY, sealed: held };
 		expect(judgeSeal(sealed, again(PLAYERS))).toBe('store');
-		expect(judgeSeal(sealed, again([newPlayerId(), PLAYERS[1], PLAYERS[2]]))).toEqual({
+		expect(judgeSeal(sealed, again([newPlayerId(), PLAYERS[1], PLAYERS[2]]))).toBe('store');
+		expect(judgeSeal(sealed, again([...PLAYERS, newPlayerId()]))).toEqual({
 			ok: false,
 			why: 'not-the-log'
 		});
 	});
 
-	it('start-players: a phone of an earlier build, whose seal’s start drops the players it does not know, still seals, naming the start’s players', () => {
+	it('start-players: a phone of an earlier build, whose seal’s start drops the players it does not know, still seals, a player a seat', () => {
 		const over = overAfter(startNaming(PLAYERS));
 		const { players: _dropped, ...before } = over.live!.start;
 		const earlier = (players: string[]) => {
@@ -151,7 +153,7 @@ describe('the keeper and a start naming its players', () => {
 			return { ...seal, change: { ...seal.change, start: before } };
 		};
 		expect(judgeSeal(over, earlier(PLAYERS))).toBe('store');
-		expect(judgeSeal(over, earlier([newPlayerId(), PLAYERS[1], PLAYERS[2]]))).toEqual({
+		expect(judgeSeal(over, earlier(PLAYERS.slice(1)))).toEqual({
 			ok: false,
 			why: 'not-the-log'
 		});
@@ -171,7 +173,7 @@ describe('the keeper and a start naming its players', () => {
 		});
 		const sealed = { ...EMPTY, sealed: held };
 		expect(judgeSeal(sealed, again(PLAYERS))).toBe('store');
-		expect(judgeSeal(sealed, again([...PLAYERS].reverse()))).toEqual({
+		expect(judgeSeal(sealed, again(PLAYERS.slice(1)))).toEqual({
 			ok: false,
 			why: 'not-the-log'
 		});
