@@ -8,14 +8,15 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import { ANA } from '$lib/live/fixtures';
-import type { PasspadDb } from '$lib/db/db';
+import { PasspadDb, useDatabase } from '$lib/db/db';
 import { getValue } from '$lib/db/settings';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { register } from '$lib/wire/register';
 import { MAX_MEMBER_KEYS } from '$lib/wire/limits';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { madeBeforeSealing, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
-import { entriesKeptOf, nextNotes } from './entries-kept';
+import { entriesKeptOf, keepNotes, keptNotes, nextNotes } from './entries-kept';
+import { leaveGroup } from './groups';
 import { GroupSync } from './sync';
 import type { Sent } from './entries';
 
@@ -118,6 +119,20 @@ describe('what the group answered stays said after a reload', () => {
 		}
 		// nothing left to say: the row is gone, a later start says nothing
 		expect(await getValue(entriesKeptOf(club.group), null, phone)).toBeNull();
+	});
+});
+
+describe('a group left', () => {
+	it('entries kept: a group this phone left says nothing more of its matches, so a phone invited again starts with none', async () => {
+		const db = new PasspadDb(`left-${crypto.randomUUID()}`);
+		useDatabase(db);
+		await db.open();
+		await joined(db, 'club42', { user: 'club42-mabcdefgh', pass: 'p'.repeat(32) });
+		await keepNotes(db, 'club42', new Map([['m1', { kind: 'moved' }]]));
+		expect(await keptNotes(db, 'club42')).toHaveLength(1);
+		await leaveGroup('club42');
+		expect(await keptNotes(db, 'club42')).toEqual([]);
+		expect((await db.groups.get('club42'))?.left).toBe(true);
 	});
 });
 

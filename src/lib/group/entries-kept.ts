@@ -64,3 +64,8 @@ export async function keepNotes(
 	const notes: EntriesNote[] = [...kept].map(([match, sent]) => ({ match, sent }));
 	await setValue(entriesKeptOf(group), notes, db);
 }
+
+/** The group's kept notes gone (the group left): a phone invited again starts with none. */
+export function forgetNotes(db: PasspadDb, group: string): Promise<void> {
+	return removeValue(entriesKeptOf(group), db);
+}

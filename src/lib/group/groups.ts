@@ -7,6 +7,7 @@ import { leave } from '$lib/db/links';
 import type { GroupRow } from '$lib/db/schema';
 import type { GroupLink } from './link';
 import { markInAGroup } from './member-flag';
+import { forgetNotes } from './entries-kept';
 
 /** The group of a member's link, kept here (its credential never stays in the address bar). */
 export async function joinGroup(link: GroupLink, now = Date.now()): Promise<GroupRow> {
@@ -36,6 +37,8 @@ export async function joinGroup(link: GroupLink, now = Date.now()): Promise<Grou
  */
 export async function leaveGroup(id: string): Promise<void> {
 	await leave(database(), id);
+	// what the group answered of its matches is said no more: its page is gone with it
+	await forgetNotes(database(), id);
 	markInAGroup((await memberGroups()).length > 0);
 }
 

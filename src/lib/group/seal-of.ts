@@ -7,7 +7,7 @@
  */
 import type { PasspadDb } from '$lib/db/db';
 import { readEntries } from '$lib/db/entries';
-import type { MatchRow } from '$lib/db/schema';
+import type { LogEntry, MatchRow } from '$lib/db/schema';
 import type { SealEntry } from '$lib/wire/entry';
 import { abandonedAtOf } from './record';
 
@@ -31,13 +31,26 @@ export function deletedSeal(over: SealEntry, place: SealPlace): SealEntry {
 	return { v: 1, ...place, change: { ...over.change, deleted: true } };
 }
 
-/** The seal of `match` as it is here, with the start the group holds (unsigned). */
+/**
+ * The seal of `match` as it is here, with the start the group holds (unsigned): its row and its
+ * log read again in one transaction, so a write between the caller's read and this one gives a
+ * seal of one moment, never the row of one and the log of another (that write looks at the
+ * match again and seals it anew).
+ */
 export async function sealOf(
 	db: PasspadDb,
-	match: MatchRow,
+	read: MatchRow,
 	start: SealEntry['change']['start'],
 	place: SealPlace
 ): Promise<SealEntry> {
+	const [row, entries] = await db.transaction('r', [db.matches, db.logs], async () => {
+		const pair: [MatchRow | undefined, LogEntry[]] = [
+			await db.matches.get(read.id),
+			await readEntries(db, read.id)
+		];
+		return pair;
+	});
+	const match = row ?? read;
 	const abandonedAt = abandonedAtOf(match);
 	return {
 		v: 1,
@@ -47,7 +60,7 @@ export async function sealOf(
 			start,
 			players: match.seats.map((seat) => seat.playerId),
 			playedByHand: match.playedByHand,
-			log: (await readEntries(db, match.id)).map(({ action, at }) => ({
+			log: entries.map(({ action, at }) => ({
 				action: action as { type: string },
 				at
 			})),
