@@ -4,7 +4,9 @@
  * each key with the wire its phone said it reads when it registered, `readsOf`), so every phone
  * holding the same records gives the same answer, and it turns back when a member on an older
  * build joins. Never a flag one phone sets. Pure: the group's sync holds the records
- * (`SyncStatus.members`, the newest of each member: take.ts `takeOther`).
+ * (`SyncStatus.members`, the newest of each member: take.ts `takeOther`). Folded on them only
+ * once the phone has read the whole record (`SyncStatus.caughtUp`): a member whose record is
+ * not read yet is not counted, and could be one on an older build.
  */
 import { readsOf, type MemberRecord } from '$lib/wire/provision';
 
