@@ -13,6 +13,9 @@ import { newId, writeEntry } from '../src/lib/wire/entry';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
 import { groupStreamOf, memberSubject, registerSubject } from '../src/lib/wire/names.js';
 import { MemberRecord } from '../src/lib/wire/provision';
+import { GroupUser } from '../src/lib/wire/schemas';
+import { PUBLIC_KEY } from '../src/lib/wire/signing';
+import { MAX_MEMBER_KEYS } from '../src/lib/wire/limits';
 import { register } from '../src/lib/wire/register';
 import { askKeeper, enteredIn, game, registeredIn, startedIn } from './group-keeper-fixtures';
 
@@ -60,6 +63,18 @@ const startBy = async (match: string, signer: Signer) =>
 			signer
 		)
 	);
+
+/** `MemberRecord` as a build before `reads` parses it (provision.ts then): `v.object`. */
+const MemberRecordBefore = v.object({
+	v: v.literal(1),
+	user: GroupUser,
+	label: v.string(),
+	removed: v.boolean(),
+	at: v.number(),
+	keys: v.optional(
+		v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(MAX_MEMBER_KEYS))
+	)
+});
 
 describe('a member’s key registered by the keeper', () => {
 	it('member keys: an unregistered key’s start is refused not-yours, and nothing is stored', async () => {
@@ -221,5 +236,44 @@ describe('a member’s key registered by the keeper', () => {
 		);
 		expect(await heldOf('by-chloe')).toHaveLength(2);
 		expect((await recordOf(again.user)).record.keys).toEqual([chloeKey.key]);
+	}, 60_000);
+	it('member keys: a phone saying it reads the wire (2) is named so in its record, which an older build still reads; a restarted keeper keeps it; the same key back on 1 is written too', async () => {
+		const key = await signerOf(await newKeyPair());
+		const { member } = await server.live.invite(club.group, 'Inès’s phone');
+		const ines = await server.phone(member);
+		expect(await register(ines, club.group, member.user, key, 5_000, 2)).toEqual({
+			ok: true,
+			keys: 1
+		});
+		const said = await recordOf(member.user);
+		expect(said.record).toMatchObject({ keys: [key.key], reads: { [key.key]: 2 } });
+		// an older build's parse keeps the rest, its keys an array of strings
+		const jsm = await server.live.groupManager(club.group);
+		const stored = await jsm.streams.getMessage(groupStreamOf(club.group), { seq: said.seq });
+		const before = v.safeParse(MemberRecordBefore, stored!.json());
+		expect(before.success && before.output).toEqual({
+			v: 1,
+			user: member.user,
+			label: 'Inès’s phone',
+			removed: false,
+			at: said.record.at,
+			keys: [key.key]
+		});
+		// said again, after a restart too: the keeper knows it from the record, nothing written
+		expect(await register(ines, club.group, member.user, key, 5_000, 2)).toMatchObject({
+			ok: true
+		});
+		await server.restart();
+		const again = await server.phone(member);
+		expect(await register(again, club.group, member.user, key, 5_000, 2)).toMatchObject({
+			ok: true
+		});
+		expect((await recordOf(member.user)).seq).toBe(said.seq);
+		// the phone back on an older build says nothing of it: 1, written
+		expect(await register(again, club.group, member.user, key)).toEqual({ ok: true, keys: 1 });
+		const older = await recordOf(member.user);
+		expect(older.seq).toBeGreaterThan(said.seq);
+		expect(older.record.keys).toEqual([key.key]);
+		expect(older.record.reads).toBeUndefined();
 	}, 60_000);
 });

@@ -3,7 +3,8 @@
 // `member.<user>` records are the book on disk: the server writes every one through `record`
 // here, which names the member's keys in it and keeps the book in step; a group's book is read
 // from its records the first time the keeper needs it after it starts, so a killed and
-// restarted keeper still knows every key.
+// restarted keeper still knows every key, and the wire each key's phone said it reads
+// (`reads`, docs/wire.md, "Reading a group's matches from the wire: the switch").
 import * as v from 'valibot';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { MemberRecord } from '../src/lib/wire/provision';
@@ -13,6 +14,17 @@ import type { Clerk } from './clerks';
 interface Member {
 	keys: readonly string[];
 	removed: boolean;
+	/** the wire a key's phone reads, for a key that did not say 1 (MemberRecord's `reads`) */
+	reads?: Readonly<Record<string, number>>;
+}
+
+/** What a record written adds to the member's: keys, a key moved to another member, reads. */
+export interface Added {
+	readonly keys?: readonly string[];
+	/** a key now another member's, taken out of this one's */
+	readonly moved?: string;
+	/** what the keys said they read: 1 takes a key out of `reads` (absent is 1) */
+	readonly reads?: Readonly<Record<string, number>>;
 }
 
 /** One group's members by user, and each registered key's member. */
@@ -54,8 +66,8 @@ export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 		for await (const message of reading) {
 			const parsed = v.safeParse(MemberRecord, message.json());
 			if (parsed.success) {
-				const { user, keys, removed } = parsed.output;
-				note(book, user, { keys: keys ?? [], removed });
+				const { user, keys, removed, reads } = parsed.output;
+				note(book, user, { keys: keys ?? [], removed, ...(reads ? { reads } : {}) });
 			}
 			if (message.info.pending === 0) break;
 		}
@@ -91,16 +103,15 @@ export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 		},
 		/**
 		 * The server's own record in the group's stream written by `write`; a member's carries
-		 * the keys the book knows for it, and `keys` added (`moved`, a key now another member's,
-		 * taken out), and the book follows once it is stored.
+		 * the keys the book knows for it and what they read, with `added`'s, and the book
+		 * follows once it is stored.
 		 */
 		async record<T>(
 			group: string,
 			subject: string,
 			body: object,
 			write: (body: object) => Promise<T>,
-			keys: readonly string[] = [],
-			moved?: string
+			added: Added = {}
 		): Promise<T> {
 			const user = subject.startsWith(memberSubject(group, ''))
 				? subject.slice(memberSubject(group, '').length)
@@ -108,12 +119,20 @@ export function startMemberKeys(clerks: { of(group: string): Promise<Clerk> }) {
 			const parsed = user ? v.safeParse(MemberRecord, body) : null;
 			if (!user || !parsed?.success) return write(body);
 			const book = await bookOf(group);
-			const known = book.members.get(user)?.keys ?? [];
-			const all = [...new Set([...known, ...(parsed.output.keys ?? []), ...keys])].filter(
-				(one) => one !== moved
+			const known = book.members.get(user);
+			const all = [
+				...new Set([...(known?.keys ?? []), ...(parsed.output.keys ?? []), ...(added.keys ?? [])])
+			].filter((one) => one !== added.moved);
+			const said = { ...known?.reads, ...parsed.output.reads, ...added.reads };
+			// a key's wire named only while the record names the key, and only when not 1
+			const reads = Object.fromEntries(
+				Object.entries(said).filter(([key, wire]) => all.includes(key) && wire !== 1)
 			);
-			const done = await write({ ...body, ...(all.length ? { keys: all } : {}) });
-			note(book, user, { keys: all, removed: parsed.output.removed });
+			const readsSaid = Object.keys(reads).length ? { reads } : {};
+			const plain: Record<string, unknown> = { ...body };
+			delete plain.reads;
+			const done = await write({ ...plain, ...(all.length ? { keys: all } : {}), ...readsSaid });
+			note(book, user, { keys: all, removed: parsed.output.removed, ...readsSaid });
 			return done;
 		}
 	};

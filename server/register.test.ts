@@ -9,7 +9,7 @@ import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signi
 import { registerKey, registerTarget, startRegistrar, type Registrar } from './register';
 import { Quota } from './quota';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
-import type { MemberKeys } from './member-keys';
+import type { Added, MemberKeys } from './member-keys';
 import type { Registry } from './registry';
 
 const GROUP = 'club00000001';
@@ -35,7 +35,10 @@ function desk(removedInRecord = false) {
 			}
 		}
 	};
-	const book = new Map<string, { keys: string[]; removed: boolean }>();
+	const book = new Map<
+		string,
+		{ keys: string[]; removed: boolean; reads?: Record<string, number> }
+	>();
 	if (removedInRecord) book.set(ANA, { keys: [], removed: true });
 	const written: object[] = [];
 	const members = {
@@ -47,12 +50,16 @@ function desk(removedInRecord = false) {
 			subject: string,
 			body: object,
 			write: (body: object) => Promise<unknown>,
-			keys: readonly string[] = []
+			added: Added = {}
 		) => {
 			const user = subject.split('.').pop()!;
-			const all = [...(book.get(user)?.keys ?? []), ...keys];
-			await write({ ...body, keys: all });
-			book.set(user, { keys: all, removed: false });
+			const all = [...new Set([...(book.get(user)?.keys ?? []), ...(added.keys ?? [])])];
+			// as member-keys.ts: a key's wire named only when not 1
+			const said = { ...book.get(user)?.reads, ...added.reads };
+			const reads = Object.fromEntries(Object.entries(said).filter(([, wire]) => wire !== 1));
+			const readsSaid = Object.keys(reads).length ? { reads } : {};
+			await write({ ...body, keys: all, ...readsSaid });
+			book.set(user, { keys: all, removed: false, ...readsSaid });
 		}
 	} as unknown as MemberKeys;
 	const registrar: Registrar = {
@@ -68,8 +75,10 @@ function desk(removedInRecord = false) {
 const keys = (count: number) =>
 	Promise.all(Array.from({ length: count }, async () => signerOf(await newKeyPair())));
 
-const registration = async (signer: Signer, user = ANA, group = GROUP) =>
-	new TextEncoder().encode(JSON.stringify(await signed({ v: 1, group, user, at: 1 }, signer)));
+const registration = async (signer: Signer, user = ANA, group = GROUP, reads?: number) =>
+	new TextEncoder().encode(
+		JSON.stringify(await signed({ v: 1, group, user, at: 1, ...(reads ? { reads } : {}) }, signer))
+	);
 
 describe('registering a member’s key', () => {
 	it('register: a member’s key is written once; the same key again changes nothing', async () => {
@@ -86,6 +95,36 @@ describe('registering a member’s key', () => {
 		expect(written).toEqual([
 			expect.objectContaining({ user: ANA, removed: false, keys: [key.key] })
 		]);
+	});
+
+	it('register: the same key saying another wire is written (a phone updated, or back on an older build); the same wire again is not', async () => {
+		const { registrar, written } = desk();
+		const [key] = await keys(1);
+		const said = async (reads?: number) =>
+			registerKey(registrar, GROUP, ANA, await registration(key, ANA, GROUP, reads));
+		expect(await said()).toEqual({ ok: true, keys: 1 });
+		expect(await said(2)).toEqual({ ok: true, keys: 1 });
+		expect(await said(2)).toEqual({ ok: true, keys: 1 });
+		// an older build on the same phone: it says nothing, which is 1
+		expect(await said()).toEqual({ ok: true, keys: 1 });
+		expect(await said(1)).toEqual({ ok: true, keys: 1 });
+		expect(written).toEqual([
+			{ v: 1, user: ANA, label: 'Ana', removed: false, at: expect.any(Number), keys: [key.key] },
+			expect.objectContaining({ keys: [key.key], reads: { [key.key]: 2 } }),
+			expect.not.objectContaining({ reads: expect.anything() })
+		]);
+	});
+
+	it(`register: a member with ${MAX_MEMBER_KEYS} keys registering one of them again with another wire is written, not full`, async () => {
+		const { registrar, written } = desk();
+		const signers = await keys(MAX_MEMBER_KEYS);
+		for (const signer of signers)
+			await registerKey(registrar, GROUP, ANA, await registration(signer));
+		expect(
+			await registerKey(registrar, GROUP, ANA, await registration(signers[0], ANA, GROUP, 2))
+		).toEqual({ ok: true, keys: MAX_MEMBER_KEYS });
+		expect(written.at(-1)).toMatchObject({ reads: { [signers[0].key]: 2 } });
+		expect(written).toHaveLength(MAX_MEMBER_KEYS + 1);
 	});
 
 	it(`register: at most ${MAX_MEMBER_KEYS} keys a member, then full`, async () => {

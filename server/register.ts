@@ -2,7 +2,9 @@
 // `passpad.register.g.<group>.<user>` (names.js `registerSubject`), which only that member's
 // credential may publish to (config.ts), so the subject says whose key it is; the body, signed by
 // the key (wire/register.ts), proves the phone holds it. The keeper writes the key into the
-// member's record (member-keys.ts) and answers. Registering a key again changes nothing; a board,
+// member's record (member-keys.ts) with the wire its phone said it reads (`reads`, absent 1) and
+// answers. Registering a key again with the same `reads` changes nothing, with another (the
+// phone updated, or back on an older build) writes it: what the phone says now is true; a board,
 // a removed member or a key another member registered is refused. A registration that writes
 // runs in the provisioning queue (live.ts, `serial`), so a removal and a registration never
 // cross; the others are answered from the keeper's book at once, and each group's registrations
@@ -18,6 +20,7 @@ import { throughImport } from './keeper';
 import { Quota } from './quota';
 import type { MemberKeys } from './member-keys';
 import { memberRecord } from './requests';
+import { readsOf } from '../src/lib/wire/provision';
 import { groupOf, type Registry } from './registry';
 
 /** `passpad.register.g.<group>.<user>` as its group and user, or null. */
@@ -46,7 +49,7 @@ export async function registerKey(
 ): Promise<RegisterAnswer> {
 	const read = await readRegistration(bytes, group, user);
 	if (!read.ok) return read;
-	const { key } = read;
+	const { key, reads } = read;
 	/** a member of the group in the registry (not the board's credential, not another group's) */
 	const memberIn = (one: string) => {
 		const found = groupOf(desk.registry, group);
@@ -55,10 +58,11 @@ export async function registerKey(
 	const removed = async (one: string) =>
 		!!memberIn(one)?.removedAt || !!(await desk.members.memberOf(group, one))?.removed;
 	/**
-	 * The answer from the registry and the book, or what to write: the member's label and keys,
-	 * and the member whose key it was. A key another member registered moves to this one: the
+	 * The answer from the registry and the book, or what to write: the member's label, how many
+	 * keys its record names once written, and the member whose key it was. A key another member registered moves to this one: the
 	 * request is signed by it, so it is the same phone, under another credential of the group
-	 * (a second invitation opened there, or the phone invited anew after a removal).
+	 * (a second invitation opened there, or the phone invited anew after a removal). A key the
+	 * member holds already, said to read another wire, is written again, taking no new place.
 	 */
 	async function answered(): Promise<
 		RegisterAnswer | { label: string; keys: number; from: string | null }
@@ -70,9 +74,12 @@ export async function registerKey(
 		const owner = await desk.members.ownerOf(group, key);
 		const recorded = await desk.members.memberOf(group, user);
 		const keys = recorded?.keys ?? [];
-		if (keys.includes(key) && (!owner || owner === user)) return { ok: true, keys: keys.length };
+		const held = keys.includes(key) && (!owner || owner === user);
+		if (held && readsOf(recorded ?? {}, key) === reads) return { ok: true, keys: keys.length };
+		if (held) return { label: member.label, keys: keys.length, from: null };
 		if (keys.length >= MAX_MEMBER_KEYS) return { ok: false, why: 'full' };
-		return { label: member.label, keys: keys.length, from: owner && owner !== user ? owner : null };
+		const from = owner && owner !== user ? owner : null;
+		return { label: member.label, keys: keys.length + 1, from };
 	}
 	const first = await answered();
 	if ('ok' in first) return first;
@@ -86,7 +93,7 @@ export async function registerKey(
 			subject,
 			memberRecord(user, now.label, false, Date.now()),
 			(body) => desk.write(group, subject, body),
-			[key]
+			{ keys: [key], reads: { [key]: reads } }
 		);
 		if (now.from) {
 			// the member it was registered by no longer names it, so a restarted keeper reads it
@@ -104,14 +111,13 @@ export async function registerKey(
 					Date.now()
 				),
 				(body) => desk.write(group, before, body),
-				[],
-				key
+				{ moved: key }
 			);
 		}
 		desk.log(
-			`keeper: ${group}: a key of ${user} registered${now.from ? ` (${now.from}'s before)` : ''}`
+			`keeper: ${group}: a key of ${user} registered, reading ${reads}${now.from ? ` (${now.from}'s before)` : ''}`
 		);
-		return { ok: true, keys: now.keys + 1 };
+		return { ok: true, keys: now.keys };
 	});
 }
 

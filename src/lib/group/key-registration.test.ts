@@ -19,7 +19,7 @@ import { register } from '$lib/wire/register';
 import { MAX_MEMBER_KEYS } from '$lib/wire/limits';
 import { game, tally } from '../../../server/group-keeper-fixtures';
 import { entriesOf } from './keeper-fixtures';
-import { registeredKeyOf } from './key-registration';
+import { KeyRegistration, registeredKeyOf } from './key-registration';
 import { open } from './live-fixtures';
 
 let server: TestLive;
@@ -80,13 +80,15 @@ async function finished(passpad: db.PasspadDb) {
 	return made.id;
 }
 
-async function keysOf(user: string) {
+async function recordOf(user: string) {
 	const jsm = await server.live.groupManager(club.group);
 	const message = await jsm.streams.getMessage(groupStreamOf(club.group), {
 		last_by_subj: memberSubject(club.group, user)
 	});
-	return v.parse(MemberRecord, message!.json()).keys;
+	return v.parse(MemberRecord, message!.json());
 }
+
+const keysOf = async (user: string) => (await recordOf(user)).keys;
 
 const sealedOf = async (match: string) => {
 	const jsm = await server.live.groupManager(club.group);
@@ -106,6 +108,8 @@ describe('a phone’s key registered with its group’s keeper', () => {
 		expect(phone.asked).toEqual(['register', 'append', 'append', 'append']);
 		expect(await keysOf(phone.member.user)).toEqual([signer.key]);
 		expect(await db.getValue(registeredKeyOf(club.group), null, phone.passpad)).toBe(signer.key);
+		// this build reads the versions (WIRE_READS, 1): its record names no wire
+		expect((await recordOf(phone.member.user)).reads).toBeUndefined();
 		// the next run (the app opened again) reads that it registered, and only sends
 		phone.asked.length = 0;
 		const second = await finished(phone.passpad);
@@ -188,5 +192,34 @@ describe('a phone’s key registered with its group’s keeper', () => {
 		expect(phone.asked).toEqual(['register']);
 		expect(await phone.passpad.sends.count()).toBe(0);
 		expect(await sealedOf(first)).toEqual([]);
+	});
+	it('key registration: a build reading the wire registers saying so, once; the same phone back on a build reading versions registers again, saying 1', async () => {
+		const phone = await memberPhone('Inès’s phone');
+		const signer = await signerOf(await newKeyPair());
+		const run = (reads?: number) =>
+			new KeyRegistration({
+				db: phone.passpad,
+				group: club.group,
+				nc: phone.nc,
+				signer,
+				...(reads ? { reads } : {})
+			});
+		expect(await run(2).ensure()).toBe('ok');
+		expect(await run(2).ensure()).toBe('ok');
+		expect(phone.asked).toEqual(['register']);
+		expect(await recordOf(phone.member.user)).toMatchObject({
+			keys: [signer.key],
+			reads: { [signer.key]: 2 }
+		});
+		// kept with what it said, so a build before `reads` (it compares the row with its key)
+		// finds another thing there and registers again too
+		const kept = await db.getValue(registeredKeyOf(club.group), null, phone.passpad);
+		expect(kept).toEqual({ key: signer.key, reads: 2 });
+		expect(kept).not.toBe(signer.key);
+		// this build (WIRE_READS) on the same phone: registered again, the record says 1
+		expect(await run().ensure()).toBe('ok');
+		expect(phone.asked).toEqual(['register', 'register']);
+		expect((await recordOf(phone.member.user)).reads).toBeUndefined();
+		expect(await db.getValue(registeredKeyOf(club.group), null, phone.passpad)).toBe(signer.key);
 	});
 });

@@ -3,16 +3,36 @@
  * "Keys"): the keeper takes a group's entries only from keys its members registered. Done once
  * per group and kept in IndexedDB (a `settings` row naming the key registered, so a phone's new
  * key registers anew); asked again once a run when the keeper answers `not-yours`, for a server
- * whose store was made anew has forgotten it.
+ * whose store was made anew has forgotten it. It says which wire the phone reads its group's
+ * matches from (`WIRE_READS`; docs/wire.md, "Reading a group's matches from the wire: the
+ * switch"), so a build that reads another registers again.
  */
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { PasspadDb } from '$lib/db/db';
 import { getValue, removeValue, setValue } from '$lib/db/settings';
+import { WIRE_READS } from '$lib/wire/limits';
 import { register } from '$lib/wire/register';
 import type { Signer } from '$lib/wire/signing';
 
-/** The `settings` row of a group's registration: the public key the keeper took. */
+/**
+ * The `settings` row of a group's registration: the public key the keeper took, alone when its
+ * phone said it reads 1 (as every build before `reads` kept it), else with what it said
+ * (`Kept`). So a phone back on an older build, which compares the row with its key, finds
+ * another thing there and registers again, saying 1: the keeper writes it, and the group
+ * goes back to versions for it (group/switch.ts).
+ */
 export const registeredKeyOf = (group: string) => `registered-key.${group}`;
+
+/** What the row keeps. */
+export type Kept = string | { readonly key: string; readonly reads: number };
+
+/** Whether the kept row says `key` registered, reading `reads`. */
+export function keptSays(kept: Kept | null, key: string, reads: number): boolean {
+	if (typeof kept === 'string') return kept === key && reads === 1;
+	return kept?.key === key && kept.reads === reads;
+}
+
+const keptOf = (key: string, reads: number): Kept => (reads === 1 ? key : { key, reads });
 
 /**
  * Whether the phone may send: `ok`; `offline` (no answer: asked again with the next send);
@@ -31,6 +51,8 @@ export interface RegistrationOptions {
 	/** the member's user (its group row's when not given) */
 	readonly user?: string;
 	readonly answerMs?: number;
+	/** the wire this phone reads its groups' matches from (WIRE_READS when not given) */
+	readonly reads?: number;
 }
 
 export class KeyRegistration {
@@ -46,13 +68,17 @@ export class KeyRegistration {
 		this.#o = options;
 	}
 
+	get #reads(): number {
+		return this.#o.reads ?? WIRE_READS;
+	}
+
 	/** Registers the key unless this phone did already (this run, or kept in IndexedDB). */
 	async ensure(): Promise<Registration> {
 		if (this.#done) return 'ok';
 		if (this.#refused) return this.#refused;
 		const { db, group, signer } = this.#o;
-		const kept = await getValue<string | null>(registeredKeyOf(group), null, db);
-		if (kept === signer.key) {
+		const kept = await getValue<Kept | null>(registeredKeyOf(group), null, db);
+		if (keptSays(kept, signer.key, this.#reads)) {
 			this.#done = true;
 			return 'ok';
 		}
@@ -79,9 +105,9 @@ export class KeyRegistration {
 			this.#done = true;
 			return 'ok';
 		}
-		const answer = await register(nc, group, user, signer, this.#o.answerMs);
+		const answer = await register(nc, group, user, signer, this.#o.answerMs, this.#reads);
 		if (answer.ok) {
-			await setValue(registeredKeyOf(group), signer.key, db);
+			await setValue(registeredKeyOf(group), keptOf(signer.key, this.#reads), db);
 			this.#done = true;
 			return 'ok';
 		}

@@ -36,7 +36,10 @@ export interface SyncStatus {
 	readonly refused: readonly RefusedNote[];
 	/** the server refused this phone's credential or a write (a removed member): why, as it said */
 	readonly denied: string | null;
-	/** the group's members as the server wrote them (removed ones included, marked) */
+	/**
+	 * the group's members as the server wrote them (removed ones included, marked), each the
+	 * newest record, with the wire each key reads: what the group's switch folds (switch.ts)
+	 */
 	readonly members: readonly MemberRecord[];
 	/**
 	 * how each match's entries last went (docs/group.md, "On the phone: what leaves"): a

@@ -136,3 +136,11 @@ export const MAX_MEMBER_KEYS = 8;
  */
 export const ASKED_REMEMBERED_MS = 120_000;
 export const MAX_ASKED_REMEMBERED = 2_000;
+
+/**
+ * The wire this build reads its groups' matches from, said when it registers its key
+ * (docs/wire.md, "Reading a group's matches from the wire: the switch", step 4): 1, the whole
+ * versions only; 2, the entries and seals. A group switches when every member not removed has
+ * a key that reads 2 (`group/switch.ts`); the build that reads them moves this, and nothing else.
+ */
+export const WIRE_READS = 1;

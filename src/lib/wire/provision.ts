@@ -92,11 +92,18 @@ export type TableAsked = v.InferOutput<typeof TableAsked>;
 
 // What the server writes in the group's stream (docs/group.md): read by every member and the board.
 
+/** A wire a phone reads its group's matches from (`WIRE_READS`): 1 or more. */
+export const Reads = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
 /**
  * `passpad.g.<g>.member.<user>`: a member credential's label, whether it was removed, and the
  * public keys its phones registered with the keeper (docs/wire.md, "Keys"): the keys whose
  * entries the keeper takes, and so who wrote each. `keys` is optional, so a record written
- * before registration, and a phone reading it on an older build, still read.
+ * before registration, and a phone reading it on an older build, still read. `reads`: the wire
+ * each key's phone said it reads its group's matches from when it last registered
+ * (`WIRE_READS`; docs/wire.md, "Reading a group's matches from the wire: the switch"), named
+ * only for a key that did not say 1 (`readsOf`); optional too, and an older build's parse
+ * drops it (`v.object` strips what it does not name) and keeps the rest.
  */
 export const MemberRecord = v.object({
 	v: v.literal(1),
@@ -106,9 +113,16 @@ export const MemberRecord = v.object({
 	at: v.number(),
 	keys: v.optional(
 		v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(MAX_MEMBER_KEYS))
+	),
+	reads: v.optional(
+		v.pipe(v.record(v.pipe(v.string(), v.regex(PUBLIC_KEY)), Reads), v.maxEntries(MAX_MEMBER_KEYS))
 	)
 });
 export type MemberRecord = v.InferOutput<typeof MemberRecord>;
+
+/** The wire `key`'s phone reads as the member's record says: 1 unless it said more. */
+export const readsOf = (record: Pick<MemberRecord, 'reads'>, key: string): number =>
+	(record.reads && Object.hasOwn(record.reads, key) ? record.reads[key] : undefined) ?? 1;
 
 /** `passpad.g.<g>.table.<table>`: a live table of the group, open or closed, for the board. */
 export const BoardTable = v.object({

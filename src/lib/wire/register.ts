@@ -4,13 +4,16 @@
  * credential may publish to), with a body naming the group and the user, signed by the key it
  * registers, so the keeper knows whose key it is from the server and that the phone holds it
  * from the signature. The server reads it with `readRegistration`, the phone reads the answer
- * with `RegisterAnswer`: one schema each, shared.
+ * with `RegisterAnswer`: one schema each, shared. `reads` (optional, absent is 1) says which wire
+ * the phone reads its group's matches from (`WIRE_READS`; docs/wire.md, "Reading a group's
+ * matches from the wire: the switch"), signed with the rest.
  */
 import * as v from 'valibot';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { MAX_REQUEST_BYTES } from './limits';
 import { readJson } from './json';
 import { GROUP_ID, registerSubject } from './names.js';
+import { Reads } from './provision';
 import { GroupUser, Time } from './schemas';
 import { PUBLIC_KEY, SIGNATURE, signed, verified, type Signer } from './signing';
 
@@ -19,6 +22,7 @@ export const Registration = v.strictObject({
 	group: v.pipe(v.string(), v.regex(GROUP_ID)),
 	user: GroupUser,
 	at: Time,
+	reads: v.optional(Reads),
 	key: v.pipe(v.string(), v.regex(PUBLIC_KEY)),
 	sig: v.pipe(v.string(), v.regex(SIGNATURE))
 });
@@ -48,12 +52,17 @@ export const RegisterAnswer = v.variant('ok', [
 ]);
 export type RegisterAnswer = v.InferOutput<typeof RegisterAnswer>;
 
-/** A registration's bytes read for `user` of `group` and its signature checked: its key, or why not. */
+/**
+ * A registration's bytes read for `user` of `group` and its signature checked: its key and the
+ * wire its phone reads (1 when it does not say), or why not.
+ */
 export async function readRegistration(
 	bytes: Uint8Array,
 	group: string,
 	user: string
-): Promise<{ ok: true; key: string } | { ok: false; why: 'not-passpad' | 'not-yours' }> {
+): Promise<
+	{ ok: true; key: string; reads: number } | { ok: false; why: 'not-passpad' | 'not-yours' }
+> {
 	const read = readJson(bytes, MAX_REQUEST_BYTES);
 	const parsed = read.ok ? v.safeParse(Registration, read.data) : null;
 	// a body signed for another group or user is not replayed on this subject
@@ -61,7 +70,7 @@ export async function readRegistration(
 		return { ok: false, why: 'not-passpad' };
 	}
 	if (!(await verified(read.ok ? read.data : null))) return { ok: false, why: 'not-yours' };
-	return { ok: true, key: parsed.output.key };
+	return { ok: true, key: parsed.output.key, reads: parsed.output.reads ?? 1 };
 }
 
 /**
@@ -71,15 +80,21 @@ export async function readRegistration(
  */
 export type Registered = RegisterAnswer | { ok: false; why: 'offline' | 'no-register' };
 
-/** Registers `signer`'s key for `user` of `group` with the keeper. */
+/**
+ * Registers `signer`'s key for `user` of `group` with the keeper, its phone reading the wire
+ * `reads`. A phone reading 1 says nothing of it: a keeper older than `reads` reads the body
+ * strictly (`Registration` was a `v.strictObject` without it) and would refuse it `not-passpad`.
+ */
 export async function register(
 	nc: NatsConnection,
 	group: string,
 	user: string,
 	signer: Signer,
-	ms = 5_000
+	ms = 5_000,
+	reads = 1
 ): Promise<Registered> {
-	const body = await signed({ v: 1 as const, group, user, at: Date.now() }, signer);
+	const readsSaid = reads === 1 ? {} : { reads };
+	const body = await signed({ v: 1 as const, group, user, at: Date.now(), ...readsSaid }, signer);
 	let reply;
 	try {
 		reply = await nc.request(registerSubject(group, user), JSON.stringify(body), { timeout: ms });
