@@ -15,7 +15,7 @@ import { ui } from '$lib/match/session-fixture';
 import { seeded } from '$lib/rules/common';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import type { SealEntry } from '$lib/wire/entry';
-import { groupStreamOf, sealSubject } from '$lib/wire/names.js';
+import { groupEntrySubject, groupStreamOf, sealSubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
@@ -231,4 +231,16 @@ it('seal again: through GroupSync, a note written after the seal is sealed again
 	} finally {
 		await sync.stop();
 	}
+});
+
+it('seal again: an entry left beside the seal (the keeper deletes them one by one after sealing) is not a stranger’s: the seal is the match, nothing refused', async () => {
+	const { server, club, store, made, entries, seals } = await sealedClub();
+	// an entry still there, mid-way through the keeper's deletes: the log read from it has no start
+	const clerk = await server.live.groupWriter(club.group);
+	const left = new TextEncoder().encode('{"v":1,"left":"beside the seal"}');
+	await clerk.publish(groupEntrySubject(club.group, made.id, 1), left);
+	// a step taken back here, sent by a phone that does not know the match sealed (a new run)
+	await store.undo();
+	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect(await seals()).toHaveLength(1);
 });

@@ -146,6 +146,7 @@ export class GroupEntries {
 		for (let moved = 0; moved < 3;) {
 			if (copy === 'offline') return { kind: 'offline' };
 			if (copy === 'unreadable') return { kind: 'refused', why: 'not-passpad' };
+			if (copy === 'sealed') return this.#afterSeal(id);
 			// the log and its outbox read together: a step committed meanwhile is in both or neither
 			const [log, read] = await db
 				.transaction('r', [db.matches, db.logs, db.sends], async () => {

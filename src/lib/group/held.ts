@@ -16,8 +16,12 @@ import {
 import { readSigned } from '$lib/live/appending';
 import { accept, begin, type LiveMatch, type Verdict } from '$lib/live/replay';
 
-/** The group's copy of a match, read: null when it has none; 'offline' when not read. */
-export type Copy = LiveMatch | null | 'offline' | 'unreadable';
+/**
+ * The group's copy of a match, read: null when it has none; 'offline' when not read; 'sealed'
+ * when what is left of its entries does not read as a log but the group holds its seal (the
+ * keeper deletes a sealed match's entries one by one: a read meanwhile finds some).
+ */
+export type Copy = LiveMatch | null | 'offline' | 'unreadable' | 'sealed';
 
 export interface EntriesRead {
 	readonly rulesOf: (game: GameId) => AnyGame | undefined;
@@ -32,6 +36,18 @@ export interface EntriesRead {
  * their own subjects, or (`before`) where the build of 27 November stored them.
  */
 export async function heldEntries(
+	js: JetStreamClient,
+	group: string,
+	id: string,
+	read: EntriesRead
+): Promise<Copy> {
+	const copy = await entriesRead(js, group, id, read);
+	if (copy !== 'unreadable') return copy;
+	const seal = await heldSeal(js, group, id, read.waitMs);
+	return seal && seal !== 'offline' ? 'sealed' : 'unreadable';
+}
+
+async function entriesRead(
 	js: JetStreamClient,
 	group: string,
 	id: string,
