@@ -6,12 +6,12 @@
  * by /board only (it brings the NATS client).
  */
 import type { NatsConnection } from '@nats-io/nats-core';
-import { DeliverPolicy, jetstream, type Consumer, type ConsumerMessages } from '@nats-io/jetstream';
+import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { gameEntry } from '$lib/games/catalog';
 import { RULES } from '$lib/rules/registry';
 import type { GameId } from '$lib/rules/common';
 import { LiveChannel } from '$lib/live/client';
-import { consumeOrdered } from '$lib/live/ordered';
+import { readings } from '$lib/live/ordered';
 import { openConnection, type Connection, type ConnectionStatus } from '$lib/live/connection';
 import { readEntry } from '$lib/live/protocol';
 import { accept, begin, type LiveMatch, type RefusedWhy } from '$lib/live/replay';
@@ -20,8 +20,6 @@ import { cardOf, type BoardUi, type TableCard } from './card';
 import type { BoardLink } from '$lib/group/link';
 import { readRegistration, tableOfSubject, type TableRegistration } from './registration';
 import { BoardStandings } from './standings.svelte';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** One open table of the group on the board: its checked copy and what its card shows. */
 export class BoardTable {
@@ -131,29 +129,18 @@ export class Board {
 	/** The group's tables, newest registration of each first, then every change as it comes. */
 	async #readTables(nc: NatsConnection) {
 		const js = jetstream(nc, { timeout: 5_000 });
-		const stream = groupStreamOf(this.link.g);
-		while (!this.#closed) {
-			let messages: ConsumerMessages;
-			let consumer: Consumer;
-			try {
-				consumer = await js.consumers.get(stream, {
-					filter_subjects: boardTableSubject(this.link.g, '*'),
-					deliver_policy: DeliverPolicy.LastPerSubject
-				});
-				// stops when the library recreates its consumer (a server restart: its own recreate
-				// can stall, ordered.ts): read afresh below, newest registration of each first
-				messages = await consumeOrdered(consumer);
-			} catch {
-				// the server is away: the connection comes back by itself, then so does the reader
-				await sleep(1_000);
-				continue;
-			}
+		// read afresh after each break (a server restart: the library's own recreate can stall,
+		// ordered.ts): the newest registration of each table first
+		const reads = readings(js, {
+			stream: groupStreamOf(this.link.g),
+			filter: boardTableSubject(this.link.g, '*'),
+			after: () => 0,
+			closed: () => this.#closed
+		});
+		for await (const { pending, messages } of reads) {
 			this.#reading = messages;
 			// a group with no table yet: no message will come to say the read is done
-			void consumer
-				.info(true)
-				.then((info) => info.num_pending === 0 && (this.ready = true))
-				.catch(() => {});
+			if (pending === 0) this.ready = true;
 			for await (const message of messages) {
 				await this.#registered(message.subject, message.data);
 				if (message.info.pending === 0) this.ready = true;

@@ -7,15 +7,13 @@
  * (docs/group.md, "Credentials"); it keeps nothing on the device.
  */
 import type { NatsConnection } from '@nats-io/nats-core';
-import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { consumeOrdered } from '$lib/live/ordered';
+import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import { readings } from '$lib/live/ordered';
 import { readVersion } from '$lib/group/record';
 import type { Standing } from '$lib/evening/standings';
 import { GAME_IDS, type GameId } from '$lib/rules/common';
 import { groupStreamOf, groupSubjectsOf } from '$lib/wire/names.js';
 import { ClubRecord } from './club';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** One line of a game's leaderboard on the board. */
 export interface BoardRating {
@@ -54,21 +52,15 @@ export class BoardStandings {
 
 	async read(nc: NatsConnection, group: string) {
 		const js = jetstream(nc, { timeout: 5_000 });
-		while (!this.#closed) {
-			let messages: ConsumerMessages;
-			try {
-				// the whole stream, one filter (nats-server 2.9 takes one): the tables' and members'
-				// subjects are read and passed over
-				const consumer = await js.consumers.get(groupStreamOf(group), {
-					filter_subjects: groupSubjectsOf(group),
-					deliver_policy: DeliverPolicy.LastPerSubject
-				});
-				messages = await consumeOrdered(consumer);
-			} catch {
-				// the server is away: the connection comes back by itself, then so does the reader
-				await sleep(1_000);
-				continue;
-			}
+		// the whole stream afresh after each break, one filter (nats-server 2.9 takes one): the
+		// tables' and members' subjects are read and passed over
+		const reads = readings(js, {
+			stream: groupStreamOf(group),
+			filter: groupSubjectsOf(group),
+			after: () => 0,
+			closed: () => this.#closed
+		});
+		for await (const { messages } of reads) {
 			this.#reading = messages;
 			let moved = false;
 			for await (const message of messages) {

@@ -8,7 +8,7 @@ import { DeliverPolicy, jetstreamManager, type ConsumerMessages } from '@nats-io
 import { RECORD_TABLES } from '$lib/db/group/here';
 import { keepReadTo, readToOf } from '$lib/db/group/synced';
 import { groupStreamOf, groupSubjectsOf, memberSubject } from '$lib/wire/names.js';
-import { consumeOrdered } from '$lib/live/ordered';
+import { readings } from '$lib/live/ordered';
 import type { Message, SyncCore } from './core';
 import { defaultProver, type Prover } from './provers';
 import { take, takeMany, takeOther, type Proven } from './take';
@@ -53,24 +53,17 @@ export class GroupReader {
 		let next = readTo > 0 ? readTo + 1 : 0;
 		// the server's member records before it are not read again: the list read on its own
 		if (next > 0) void this.#readMembers();
-		while (!core.closed) {
-			const consumer = await this.#consumer(next);
-			if (!consumer) return;
+		// the first read: the newest version of every thing; after a restart, what follows
+		const reads = readings(core.js, {
+			stream: groupStreamOf(core.group),
+			filter: groupSubjectsOf(core.group),
+			after: () => Math.max(0, next - 1),
+			closed: () => core.closed
+		});
+		for await (const { pending, messages } of reads) {
 			// nothing new on the record's subjects: caught up, whatever the stream's last message
 			// (a match's entry or seal, on subjects this phone is not sent: names.js `groupWireOf`)
-			if (!board.caughtUp) {
-				const info = await consumer.info(true).catch(() => null);
-				if (info?.num_pending === 0) board.reached();
-			}
-			let messages: ConsumerMessages;
-			try {
-				// stops when the library recreates its consumer: read afresh after `next` (ordered.ts);
-				// the library's pulls of 100 (pulls of 500 measured slower in Chromium)
-				messages = await consumeOrdered(consumer);
-			} catch {
-				await new Promise((done) => setTimeout(done, 500));
-				continue;
-			}
+			if (pending === 0) board.reached();
 			this.#reading = messages;
 			// the whole record at first: many messages at a time, each batch one transaction,
 			// the next batch read and proven while the last one's transaction is written
@@ -117,24 +110,6 @@ export class GroupReader {
 			if (batch.length > 0) await core.serial(() => this.#takeAll(batch));
 			this.#reading = null;
 		}
-	}
-
-	async #consumer(next: number) {
-		const core = this.core;
-		for (let wait = 250; !core.closed; wait = Math.min(wait * 2, 4_000)) {
-			try {
-				return await core.js.consumers.get(groupStreamOf(core.group), {
-					filter_subjects: groupSubjectsOf(core.group),
-					// the first read: the newest version of every thing; after a restart, what follows
-					...(next === 0
-						? { deliver_policy: DeliverPolicy.LastPerSubject }
-						: { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: next })
-				});
-			} catch {
-				await new Promise((done) => setTimeout(done, wait));
-			}
-		}
-		return null;
 	}
 
 	/**

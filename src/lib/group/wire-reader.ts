@@ -6,10 +6,10 @@
  * on after the last message taken; each message folded into its match's track (track.ts). A
  * match in play whose start came before the reading began is read whole once (held.ts).
  */
-import { DeliverPolicy, type JetStreamClient } from '@nats-io/jetstream';
+import type { JetStreamClient } from '@nats-io/jetstream';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { groupStreamOf, groupWireOf } from '$lib/wire/names.js';
-import { consumeOrdered } from '$lib/live/ordered';
+import { readings } from '$lib/live/ordered';
 import { heldEntries } from './held';
 import { Tracks, type Track } from './track';
 
@@ -34,7 +34,7 @@ export interface WireOptions {
 /** `group`'s wire read with `js` until `stop`. */
 export function readWire(js: JetStreamClient, group: string, options: WireOptions): WireReading {
 	const tracks = new Tracks(group, options.rulesOf);
-	let next = (options.after ?? 0) > 0 ? options.after! + 1 : 0;
+	let next = (options.after ?? 0) + 1;
 	let stopped = false;
 	let reading: { stop(): void } | null = null;
 	let reached = () => {};
@@ -45,21 +45,18 @@ export function readWire(js: JetStreamClient, group: string, options: WireOption
 	};
 	const caughtUp = new Promise<void>((done) => (reached = done));
 	void (async () => {
-		for (let wait = 250; !stopped; wait = Math.min(wait * 2, 4_000)) {
+		const reads = readings(js, {
+			stream: groupStreamOf(group),
+			filter: groupWireOf(group),
+			after: () => Math.max(0, next - 1),
+			closed: () => stopped
+		});
+		for await (const { pending, messages } of reads) {
+			reading = messages;
+			if (stopped) messages.stop();
+			// nothing pending on the wire's subjects: caught up, whatever the stream's last message
+			if (pending === 0) reached();
 			try {
-				const consumer = await js.consumers.get(groupStreamOf(group), {
-					filter_subjects: groupWireOf(group),
-					...(next === 0
-						? { deliver_policy: DeliverPolicy.LastPerSubject }
-						: { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: next })
-				});
-				// nothing pending on the wire's subjects: caught up, whatever the stream's last message
-				const info = await consumer.info(true).catch(() => null);
-				if (info?.num_pending === 0) reached();
-				const messages = await consumeOrdered(consumer);
-				reading = messages;
-				if (stopped) messages.stop();
-				wait = 250;
 				for await (const message of messages) {
 					if (message.seq < next) continue;
 					next = message.seq + 1;
@@ -71,9 +68,8 @@ export function readWire(js: JetStreamClient, group: string, options: WireOption
 					if (message.info.pending === 0) reached();
 				}
 			} catch {
-				// no answer: asked again, after a longer wait each time
+				// the reading broke off: the next one reads on after the last message taken
 			}
-			if (!stopped) await new Promise((done) => setTimeout(done, wait));
 		}
 	})();
 	return {
