@@ -12,6 +12,7 @@ import { askAppend, type Append } from './ask';
 import { READ_AGAIN_MS, readPage, readSlowDown, type Page } from '$lib/wire/read';
 import { PUBLIC_KEY, type Signer } from '$lib/wire/signing';
 import { hereHeaders } from '$lib/wire/here';
+import { ASK_AGAIN_MS } from '$lib/wire/limits';
 import {
 	appendSubject,
 	askSubject,
@@ -193,7 +194,7 @@ export class LiveChannel {
 			})
 		);
 		this.#behind = true;
-		for (let wait = 250; !this.#closed;) {
+		for (let wait: number = ASK_AGAIN_MS.first; !this.#closed;) {
 			if (this.#behind) {
 				this.#behind = false;
 				if (this.#fromStart) [this.#fromStart, next, known, heard.length] = [false, 1, 0, 0];
@@ -205,10 +206,10 @@ export class LiveChannel {
 					// the server is away, or the keeper: the connection comes back by itself
 					this.#behind = true;
 					await new Promise((done) => setTimeout(done, wait));
-					wait = Math.min(wait * 2, 4_000);
+					wait = Math.min(wait * 2, ASK_AGAIN_MS.most);
 					continue;
 				}
-				wait = 250;
+				wait = ASK_AGAIN_MS.first;
 				if (read === SHORTER) {
 					// the server lost entries this phone took: everything is read again
 					this.#onShorter();

@@ -12,12 +12,12 @@ import {
 	type ConsumerMessages,
 	type JetStreamClient
 } from '@nats-io/jetstream';
+import { ASK_AGAIN_MS } from '$lib/wire/limits';
 
 /** Short enough that a consumer recreated after a server restart delivers again at once. */
 export const PULL_EXPIRES_MS = 4_000;
 
-/** The first wait before asking a server that did not answer again, and the longest. */
-export const ASK_AGAIN_MS = { first: 250, most: 4_000 } as const;
+export { ASK_AGAIN_MS };
 
 /** The consumer's messages, stopped when the library reports it recreated the consumer. */
 export async function consumeOrdered(

@@ -144,3 +144,11 @@ export const MAX_ASKED_REMEMBERED = 2_000;
  * a key that reads 2 (`group/switch.ts`); the build that reads them moves this, and nothing else.
  */
 export const WIRE_READS = 1;
+
+/**
+ * How long a phone waits before asking a server that did not answer again, the wait doubling
+ * from the first to the most (docs/live.md, "The client"): the stream readers (live/ordered.ts
+ * `readings`) and the live table's reads, one retry path. Dialling has its own, longer
+ * (live/connection.ts `RETRY`).
+ */
+export const ASK_AGAIN_MS = { first: 250, most: 4_000 } as const;
