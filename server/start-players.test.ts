@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ANA, anaSigner, startEntry } from '../src/lib/live/fixtures';
+import { ANA, anaSigner } from '../src/lib/live/fixtures';
 import { nextEntry } from '../src/lib/live/replay';
-import { seeded } from '../src/lib/rules/common';
-import { randomGame } from '../src/lib/rules/ill-pass/simulate';
 import { Change, Entry, Start, writeEntry, type SealEntry } from '../src/lib/wire/entry';
 import { newId as newPlayerId } from '../src/lib/wire/ids';
 import { readJson } from '../src/lib/wire/json';
 import { signed, verified } from '../src/lib/wire/signing';
 import { EMPTY, fold, judge, judgeEntry, signedEntry, type Copy } from './judge';
 import { judgeSeal, type HeldSeal } from './group-seal';
+import { game, sealOf as pensSeal, startNaming as naming, tally } from './group-keeper-fixtures';
 
 // A group's match's start names the group's player of each seat (docs/wire.md, "Reading a
 // group's matches from the wire", step 2). The keeper keeps them, refuses a start naming
@@ -17,54 +16,44 @@ import { judgeSeal, type HeldSeal } from './group-seal';
 // than its start does (`not-the-log`); a start naming none is judged as before.
 
 const MATCH = 'match-1';
-const game = randomGame(seeded(11), 3);
 const PLAYERS = [newPlayerId(), newPlayerId(), newPlayerId()];
 
 /** An I'll Pass start of three seats, Ana's, naming `players` (none: a table's, an earlier build's). */
-function startNaming(players?: string[]): Entry {
-	const start = startEntry({ config: game.config });
-	if (start.change.kind !== 'start') throw new Error('a start');
-	return players ? { ...start, change: { ...start.change, players } } : start;
-}
+const startNaming = (players?: string[]): Entry => naming(players, { config: game.config });
 
 /** The copy after `start` and the tally that ends the match, both Ana's. */
 function overAfter(start: Entry): Copy {
 	const first = fold([{ seq: 1, data: writeEntry(start) }], MATCH);
-	const hands = game.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }));
-	const tally = nextEntry(
-		first.live!,
-		{ kind: 'act', action: { type: 'tally', hands } },
-		ANA,
-		'entry-tally-0001',
-		2
-	);
+	const ends = nextEntry(first.live!, tally, ANA, 'entry-tally-0001', 2);
 	return fold(
-		[start, tally].map((entry, at) => ({ seq: at + 1, data: writeEntry(entry) })),
+		[start, ends].map((entry, at) => ({ seq: at + 1, data: writeEntry(entry) })),
 		MATCH
 	);
 }
 
 /** The pen's seal of `copy`, naming `players`. */
-function sealOf(copy: Copy, players: string[]): SealEntry {
-	const live = copy.live!;
-	return {
-		v: 1,
+const sealOf = (copy: Copy, players: string[]): SealEntry => pensSeal(copy.live!, ANA, { players });
+
+/**
+ * The keeper's copy of `over` holding the pen's first seal, and `seal`'s seal of some players
+ * written again over it (the next position, after the held seal).
+ */
+function sealedOver(over: Copy, seal: (players: string[]) => SealEntry) {
+	const held: HeldSeal = {
 		id: 'entry-seal-000001',
-		match: MATCH,
-		pos: live.entries.length,
-		prev: live.entries[live.entries.length - 1].id,
-		by: ANA,
-		at: 3,
-		change: {
-			kind: 'seal',
-			start: live.start,
-			players,
-			playedByHand: false,
-			log: live.actions.map((action, at) => ({ action: action as { type: string }, at })),
-			notes: '',
-			playedMs: null,
-			abandoned: false
-		}
+		seq: 9,
+		pos: over.live!.entries.length,
+		start: over.live!.start,
+		subject: 's.match-1'
+	};
+	return {
+		sealed: { ...EMPTY, sealed: held },
+		again: (players: string[]): SealEntry => ({
+			...seal(players),
+			id: 'entry-seal-000002',
+			pos: held.pos + 1,
+			prev: held.id
+		})
 	};
 }
 
@@ -123,20 +112,7 @@ describe('the keeper and a start naming its players', () => {
 
 	it('start-players: a seal written again names a player a seat, merged since or not, never another count', () => {
 		const over = overAfter(startNaming(PLAYERS));
-		const held: HeldSeal = {
-			id: 'entry-seal-000001',
-			seq: 9,
-			pos: over.live!.entries.length,
-			start: over.live!.start,
-			subject: 's.match-1'
-		};
-		const again = (players: string[]) => ({
-			...sealOf(over, players),
-			id: 'entry-seal-000002',
-			pos: held.pos + 1,
-			prev: held.id
-		});
-		const sealed = { ...EMPTY, sealed: held };
+		const { sealed, again } = sealedOver(over, (players) => sealOf(over, players));
 		expect(judgeSeal(sealed, again(PLAYERS))).toBe('store');
 		expect(judgeSeal(sealed, again([newPlayerId(), PLAYERS[1], PLAYERS[2]]))).toBe('store');
 		expect(judgeSeal(sealed, again([...PLAYERS, newPlayerId()]))).toEqual({
@@ -158,20 +134,7 @@ describe('the keeper and a start naming its players', () => {
 			why: 'not-the-log'
 		});
 		// sealed again by it over the seal held, whose start names them
-		const held: HeldSeal = {
-			id: 'entry-seal-000001',
-			seq: 9,
-			pos: over.live!.entries.length,
-			start: over.live!.start,
-			subject: 's.match-1'
-		};
-		const again = (players: string[]) => ({
-			...earlier(players),
-			id: 'entry-seal-000002',
-			pos: held.pos + 1,
-			prev: held.id
-		});
-		const sealed = { ...EMPTY, sealed: held };
+		const { sealed, again } = sealedOver(over, earlier);
 		expect(judgeSeal(sealed, again(PLAYERS))).toBe('store');
 		expect(judgeSeal(sealed, again(PLAYERS.slice(1)))).toEqual({
 			ok: false,

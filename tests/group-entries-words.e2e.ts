@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startMatch } from './helpers';
-import { phoneContext, startLiveApp } from './live';
 import { noAxeViolations } from './evening-kit';
+import { WORDS, groupPage, member, oldClubPhones, pictured, useLiveApp } from './group-entries-kit';
 import { groupStreamOf } from '../src/lib/wire/names.js';
 
 // The group's page says how its matches' entries went (docs/group.md, "On the phone: what
@@ -9,98 +9,22 @@ import { groupStreamOf } from '../src/lib/wire/names.js';
 // deletes) takes no entries, and the page says, once for the group, that its matches still go
 // whole, as before. In English and in French, phone and tablet, light and dark.
 
-let app: Awaited<ReturnType<typeof startLiveApp>>;
+const app = useLiveApp();
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots/group-entries-words';
-
-test.describe.configure({ timeout: 180_000 });
-test.beforeEach(async () => {
-	app = await startLiveApp();
-});
-test.afterEach(async () => {
-	await app?.stop();
-});
-
-const WORDS = {
-	en: {
-		upToDate: 'Up to date with the group.',
-		settings: 'Settings',
-		keptWhole:
-			"This group's record on the server was made before this version of Passpad: its matches still go to it whole, as before. Nothing is lost."
-	},
-	fr: {
-		upToDate: 'À jour avec le groupe.',
-		settings: 'Réglages',
-		keptWhole:
-			"Le dossier de ce groupe sur le serveur a été créé avant cette version de Passpad\u202f: ses parties lui parviennent toujours entières, comme avant. Rien n'est perdu."
-	}
-};
-
-/** A member's phone (360x640) opened by its link, caught up with the group. */
-async function member(browser: Browser, name: string, link: string, lang: 'en' | 'fr') {
-	const context = await phoneContext(browser, app.origin, name, lang === 'fr' ? 'fr-FR' : 'en-GB');
-	const page = await context.newPage();
-	page.on('pageerror', (error) => console.log(`${name}: ${error.message}`));
-	await page.goto(link);
-	await expect(page.getByTestId('group-state')).toContainText(WORDS[lang].upToDate, {
-		timeout: 30_000
-	});
-	return page;
-}
-
-/** The group's page reached from the app's own links: the running sync (and what it knows) stays. */
-async function groupPage(page: Page, lang: 'en' | 'fr') {
-	await page.getByRole('link', { name: WORDS[lang].settings }).click();
-	await page.locator('a[href="/group"]').click();
-	await expect(page).toHaveURL(/\/group$/);
-}
 
 test('group entries words: a group whose record was made before sealing says on its page, once, in English and French, that its matches still go whole', async ({
 	browser
 }) => {
-	const old = await app.live.createGroup('Old club', 'First phone');
-	const invited = await app.live.invite(old.group, 'Second phone');
-	// the group's stream as streams.ts made it before sealing: deletes denied (kept-whole.test.ts)
-	const jsm = await app.live.groupManager(old.group);
-	const made = (await jsm.streams.info(groupStreamOf(old.group))).config;
-	await jsm.streams.delete(made.name);
-	await jsm.streams.add({ ...made, deny_delete: true });
-	const link = (user: string, pass: string) =>
-		`/group#${new URLSearchParams({ g: old.group, n: old.name, u: user, p: pass })}`;
-
-	for (const [name, lang, credential] of [
-		['ana', 'en', old.member],
-		['ben', 'fr', invited.member]
-	] as const) {
-		const page = await member(browser, name, link(credential.user, credential.pass), lang);
-		await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Chloé'], {
-			french: lang === 'fr',
-			setup: async (it) => {
-				await it.getByRole('radio', { name: 'Old club' }).check();
-			}
-		});
-		const reveal = lang === 'fr' ? 'Retourner le 3' : 'Reveal 3';
-		await page.getByRole('button', { name: reveal, exact: true }).click();
-		await expect(page.getByRole('button', { name: reveal, exact: true })).toHaveCount(0);
-		await groupPage(page, lang);
+	// each phone of the club made before sealing (its stream denies deletes), on the group's page
+	for await (const { page, lang } of oldClubPhones(browser, app)) {
 		const said = page.getByTestId('group-entries');
 		await expect(said).toHaveText(WORDS[lang].keptWhole, { timeout: 30_000 });
 		// one sentence for the group, not one a match, and no link (it is not about one match)
 		await expect(said.locator('li')).toHaveCount(1);
 		await noAxeViolations(page);
-		for (const [width, height] of [
-			[360, 640],
-			[820, 1180]
-		]) {
-			await page.setViewportSize({ width, height });
-			for (const scheme of ['light', 'dark'] as const) {
-				await page.emulateMedia({ colorScheme: scheme });
-				await said.scrollIntoViewIfNeeded();
-				await page.screenshot({ path: `${SHOTS}/kept-whole-${lang}-${width}-${scheme}.png` });
-			}
-		}
+		await pictured(page, said, `${SHOTS}/kept-whole-${lang}`);
 		await page.emulateMedia({ colorScheme: 'dark' });
 		await noAxeViolations(page);
-		await page.context().close();
 	}
 });
 
@@ -128,8 +52,7 @@ test('group entries words: a move made here after the match was sealed in the gr
 	browser
 }) => {
 	const club = await app.live.createGroup('Club', 'First phone');
-	const link = `/group#${new URLSearchParams({ g: club.group, n: club.name, u: club.member.user, p: club.member.pass })}`;
-	const page = await member(browser, 'ana', link, 'en');
+	const page = await member(browser, app, 'ana', club, club.member, 'en');
 	await startMatch(page, "I'll Pass", ['Ana', 'Ben', 'Chloé'], {
 		setup: async (it) => {
 			await it.getByRole('radio', { name: 'Club' }).check();

@@ -15,15 +15,12 @@ import { ui } from '$lib/match/session-fixture';
 import { seeded } from '$lib/rules/common';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
 import type { SealEntry } from '$lib/wire/entry';
-import { groupEntrySubject, groupStreamOf, sealSubject } from '$lib/wire/names.js';
+import { groupEntrySubject, sealSubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
-import { RULES } from '$lib/rules/registry';
-import { ANA } from '$lib/live/fixtures';
 import { heldSeal } from './held';
-import { GroupSync } from './sync';
-import { entriesOf, phoneDb, recordedIn, useKeeper } from './keeper-fixtures';
+import { entriesOf, phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
 
 const keeper = useKeeper();
 const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
@@ -35,19 +32,10 @@ const corrected = {
 };
 
 /** Every seal of the match on its subject, oldest first (the server reads them all). */
-async function sealsOf(server: TestLive, group: string, match: string): Promise<SealEntry[]> {
-	const jsm = await server.live.groupManager(group);
-	const stream = groupStreamOf(group);
-	const last = (await jsm.streams.info(stream)).state.last_seq;
-	const found: SealEntry[] = [];
-	for (let seq = 1; seq <= last; seq++) {
-		const message = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-		if (message?.subject === sealSubject(group, match)) {
-			found.push(JSON.parse(new TextDecoder().decode(message.data)) as SealEntry);
-		}
-	}
-	return found;
-}
+const sealsOf = async (server: TestLive, group: string, match: string): Promise<SealEntry[]> =>
+	(await storedOf(server, group, match))
+		.filter((one) => one.subject === sealSubject(group, match))
+		.map((one) => one.data as SealEntry);
 
 /** A club with Ana's match finished and sealed by her phone; Ben a member too. */
 async function sealedClub() {
@@ -196,24 +184,7 @@ it('seal again: through GroupSync, a note written after the seal is sealed again
 	const nc = await server.phone(club.member);
 	const signer = await signerOf(await newKeyPair());
 	const ana = await phoneDb();
-	await ana.groups.add({
-		id: club.group,
-		name: 'Saturday club',
-		server: '',
-		user: club.member.user,
-		pass: club.member.pass,
-		role: 'member',
-		left: false,
-		joinedAt: 1
-	});
-	const sync = new GroupSync({
-		nc,
-		db: ana,
-		group: club.group,
-		phone: ANA,
-		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
-	});
-	sync.start();
+	const sync = await syncingIn(ana, club, nc, signer);
 	try {
 		await sync.caughtUp();
 		const store = await recordedIn(ana, club.group);

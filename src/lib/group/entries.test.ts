@@ -5,84 +5,41 @@
  * them in order to the group's append and seals the match once it is over.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { describe, expect, it } from 'vitest';
 import * as db from '$lib/db';
 import { RULES } from '$lib/rules/registry';
-import { MatchStore } from '$lib/match/store';
-// the store needs only the rules from a game's screens, and the log's words
-import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
-import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { groupStreamOf } from '$lib/wire/names.js';
 import type { Entry, SealEntry } from '$lib/wire/entry';
-import { enteredIn, game, tally } from '../../../server/group-keeper-fixtures';
+import { enteredIn, tally } from '../../../server/group-keeper-fixtures';
 import { accept, begin, type LiveMatch } from '$lib/live/replay';
-import { GroupEntries } from './entries';
 import { GroupSync } from './sync';
 import { open } from './live-fixtures';
+import {
+	entriesOf,
+	phoneDb as phone,
+	recordedIn,
+	storedOf,
+	syncingIn,
+	useClub
+} from './keeper-fixtures';
 
-let server: TestLive;
-let club: Awaited<ReturnType<TestLive['live']['createGroup']>>;
-let nc: NatsConnection;
-let signer: Signer;
-
-beforeAll(async () => {
-	signer = await signerOf(await newKeyPair());
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-	club = await server.live.createGroup('Thursday club', 'Ana’s phone');
-	nc = await server.phone(club.member);
-}, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
-
-async function phone(name = 'ana') {
-	const passpad = new db.PasspadDb(`${name}-${crypto.randomUUID()}`);
-	await passpad.open();
-	return passpad;
-}
+const club = useClub('Thursday club');
 
 /** A match of the club recorded on `passpad`, and its store. */
-async function recorded(passpad: db.PasspadDb) {
-	const names = ['Ana', 'Ben', 'Chloé'];
-	const made = await db.createMatch(
-		{ game: 'ill-pass', config: game.config, names, group: club.group },
-		Date.now(),
-		passpad
-	);
-	return new MatchStore(ui, await db.loadLog(made.id, passpad), passpad);
-}
+const recorded = (passpad: db.PasspadDb) => recordedIn(passpad, club.group);
 
 const entries = (passpad: db.PasspadDb) =>
-	new GroupEntries({
+	entriesOf({
 		db: passpad,
 		group: club.group,
-		nc,
-		signer,
-		by: ANA,
-		user: club.member.user,
-		name: 'Ana',
-		rulesOf: (id) => RULES[id]
+		nc: club.nc,
+		signer: club.signer,
+		user: club.member.user
 	});
 
 /** What the group's stream holds of a match, in order (the server reads all). */
-async function stored(match: string) {
-	const jsm = await server.live.groupManager(club.group);
-	const found: { subject: string; data: Entry | SealEntry; seq: number }[] = [];
-	const last = (await jsm.streams.info(groupStreamOf(club.group))).state.last_seq;
-	for (let seq = 1; seq <= last; seq++) {
-		const message = await jsm.streams
-			.getMessage(groupStreamOf(club.group), { seq })
-			.catch(() => null);
-		if (message?.subject.includes(`.${match}`)) {
-			const data = JSON.parse(new TextDecoder().decode(message.data)) as Entry;
-			found.push({ subject: message.subject, data, seq });
-		}
-	}
-	return found;
-}
+const stored = (match: string) => storedOf(club.server, club.group, match);
 
 /** The group's copy of the match, replayed from what it stores (entries only, no seal). */
 async function copyOf(match: string): Promise<LiveMatch> {
@@ -124,7 +81,7 @@ describe('a group’s match leaves the phone as entries', () => {
 			'act',
 			'rewrite'
 		]);
-		expect(kept.every((one) => (one.data as Entry).key === signer.key)).toBe(true);
+		expect(kept.every((one) => (one.data as Entry).key === club.signer.key)).toBe(true);
 		// the start names the group's player of each seat, as its seal will (docs/wire.md)
 		const players = store.match.seats.map((seat) => seat.playerId);
 		expect((kept[0].data as Entry).change).toMatchObject({ kind: 'start', players });
@@ -180,7 +137,7 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(seal.change.players).toEqual(store.match.seats.map((seat) => seat.playerId));
 		expect(seal.change.start.players).toEqual(seal.change.players);
 		expect(seal.change.abandoned).toBe(false);
-		expect(seal.key).toBe(signer.key);
+		expect(seal.key).toBe(club.signer.key);
 	});
 
 	it('entries: with sealing off (EntriesOptions.seal), a finished match keeps its entries and is not sealed', async () => {
@@ -189,14 +146,12 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect((await store.act((tally as Extract<typeof tally, { kind: 'act' }>).action)).ok).toBe(
 			true
 		);
-		const unsealed = new GroupEntries({
+		const unsealed = entriesOf({
 			db: ana,
 			group: club.group,
-			nc,
-			signer,
-			by: ANA,
+			nc: club.nc,
+			signer: club.signer,
 			user: club.member.user,
-			rulesOf: (id) => RULES[id],
 			seal: false
 		});
 		expect(await unsealed.send(store.match.id)).toEqual({ kind: 'done' });
@@ -242,11 +197,11 @@ describe('a group’s match leaves the phone as entries', () => {
 		expect(await entries(ana).send(id)).toEqual({ kind: 'done' });
 		// the same key enters on another copy of this phone (a backup put back elsewhere)
 		await enteredIn(
-			nc,
+			club.nc,
 			club.group,
 			await copyOf(id),
 			{ kind: 'act', action: { type: 'pass' } },
-			signer,
+			club.signer,
 			ANA
 		);
 		await store.act({ type: 'take' });
@@ -261,24 +216,7 @@ describe('a group’s match leaves the phone as entries', () => {
 describe('the group’s sync sends its matches as entries too', () => {
 	it('entries: a match recorded in a group reaches the keeper entry by entry through GroupSync, sealed when over, and its whole-match version still goes', async () => {
 		const ana = await phone();
-		await ana.groups.add({
-			id: club.group,
-			name: 'Thursday club',
-			server: '',
-			user: club.member.user,
-			pass: club.member.pass,
-			role: 'member',
-			left: false,
-			joinedAt: 1
-		});
-		const sync = new GroupSync({
-			nc,
-			db: ana,
-			group: club.group,
-			phone: ANA,
-			entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
-		});
-		sync.start();
+		const sync = await syncingIn(ana, club, club.nc, club.signer);
 		try {
 			await sync.caughtUp();
 			const store = await recorded(ana);
@@ -296,7 +234,7 @@ describe('the group’s sync sends its matches as entries too', () => {
 			expect((kept[0].data as SealEntry).change.log.map((one) => one.action)).toEqual([round]);
 			expect(sync.entriesSent.get(store.match.id)).toEqual({ kind: 'done' });
 			// the whole-match version, for phones that read only those (docs/wire.md, "Upgrade in place")
-			const jsm = await server.live.groupManager(club.group);
+			const jsm = await club.server.live.groupManager(club.group);
 			const version = await jsm.streams.getMessage(groupStreamOf(club.group), {
 				last_by_subj: `passpad.g.${club.group}.match.${store.match.id}`
 			});
@@ -312,20 +250,14 @@ describe('the group’s sync sends its matches as entries too', () => {
 
 describe('a phone reading the group while a match is sealed', () => {
 	it('entries: a member’s reader of today’s build takes the sealed match’s version and the next match after the keeper deleted its entries', async () => {
-		const { member } = await server.live.invite(club.group, 'Ben’s phone');
+		const { member } = await club.server.live.invite(club.group, 'Ben’s phone');
 		const [ana, ben] = [await phone('ana'), await phone('ben')];
-		// each phone joined the club (open: the database opened again, the group's row added)
-		await open(ana, club.group, club.member);
+		// each phone joined the club: Ana's sending entries, Ben's a reader (open: the database
+		// opened again, the group's row added)
+		const anaSync = await syncingIn(ana, club, club.nc, club.signer);
 		await open(ben, club.group, member);
-		const anaSync = new GroupSync({
-			nc,
-			db: ana,
-			group: club.group,
-			phone: ANA,
-			entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
-		}).start();
 		const benSync = new GroupSync({
-			nc: await server.phone(member),
+			nc: await club.server.phone(member),
 			db: ben,
 			group: club.group,
 			phone: 'phone-ben-0002'

@@ -1,35 +1,25 @@
 /**
- * What the tests of a group's entries through a real keeper share (after-seal, entries-before,
- * entries-status, kept-whole, key-registration): the server, started once a file with a small
- * group store; a phone's database; a match recorded in a group on it; a group's stream as the
- * build before sealing made it; and the phone's `GroupEntries` as the app makes them.
+ * What the tests of a group's entries through a real keeper share (after-seal, entries,
+ * entries-before, entries-status, kept-whole, key-registration): the server, started once a
+ * file with a small group store, and its club (server/group-keeper-fixtures.ts); a phone's
+ * database; a match recorded in a group on it; a group's stream as the build before sealing made
+ * it; the phone's `GroupEntries` as the app makes them, and its group sync sending them.
  */
-import { afterAll, beforeAll } from 'vitest';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { PasspadDb, createMatch, loadLog } from '$lib/db';
 import { RULES } from '$lib/rules/registry';
 import { MatchStore } from '$lib/match/store';
 // the store needs only the rules from a game's screens, and the log's words
 import { ui } from '$lib/match/session-fixture';
-import { startTestLive, type TestLive } from '$lib/live/test-server';
+import type { TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
-import { game } from '../../../server/group-keeper-fixtures';
+import type { Signer } from '$lib/wire/signing';
+import { GROUP_BYTES, game } from '../../../server/group-keeper-fixtures';
 import { groupStream } from '../../../server/streams';
 import { GroupEntries, type EntriesOptions } from './entries';
+import { GroupSync } from './sync';
 
-/** A group's store in these tests: small, so that many groups fit one test server. */
-export const GROUP_BYTES = 8 * 1024 * 1024;
-
-/** The file's server: started before its tests, stopped after. */
-export function useKeeper(): () => TestLive {
-	let server: TestLive;
-	beforeAll(async () => {
-		server = await startTestLive({ limits: { groupBytes: GROUP_BYTES } });
-	}, 60_000);
-	afterAll(async () => {
-		await server?.stop();
-	});
-	return () => server;
-}
+export { GROUP_BYTES, storedOf, useClub, useKeeper } from '../../../server/group-keeper-fixtures';
 
 /** A phone's own database, opened. */
 export async function phoneDb(name = 'ana'): Promise<PasspadDb> {
@@ -61,4 +51,33 @@ export function entriesOf(
 	options: Pick<EntriesOptions, 'db' | 'group' | 'nc' | 'signer'> & Partial<EntriesOptions>
 ): GroupEntries {
 	return new GroupEntries({ by: ANA, name: 'Ana', rulesOf: (id) => RULES[id], ...options });
+}
+
+/**
+ * Ana's phone joined to `club` (its group's row as joining writes it), its group sync started,
+ * sending the group's matches as entries too, with `signer`'s key.
+ */
+export async function syncingIn(
+	passpad: PasspadDb,
+	club: { group: string; name: string; member: { user: string; pass: string } },
+	nc: NatsConnection,
+	signer: Signer
+): Promise<GroupSync> {
+	await passpad.groups.add({
+		id: club.group,
+		name: club.name,
+		server: '',
+		user: club.member.user,
+		pass: club.member.pass,
+		role: 'member',
+		left: false,
+		joinedAt: 1
+	});
+	return new GroupSync({
+		nc,
+		db: passpad,
+		group: club.group,
+		phone: ANA,
+		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+	}).start();
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '$lib/rules/registry';
 import { newId as newPlayerId } from '$lib/wire/ids';
-import { readEntry, writeEntry, type Entry } from '$lib/wire/entry';
+import { readEntry, writeEntry } from '$lib/wire/entry';
+import { startNaming } from '../../../server/group-keeper-fixtures';
 import { startEntry, sealed } from './fixtures';
 import { readSigned, startOf } from './appending';
 import { begin } from './replay';
@@ -15,11 +16,7 @@ const rulesOf = (id: keyof typeof RULES) => RULES[id];
 const PLAYERS = [newPlayerId(), newPlayerId(), newPlayerId()];
 
 /** The fixtures' start, naming the group's players of its three seats. */
-function groupStart(players: readonly string[] = PLAYERS): Entry {
-	const start = startEntry();
-	if (start.change.kind !== 'start') throw new Error('a start');
-	return { ...start, change: { ...start.change, players: [...players] } };
-}
+const groupStart = (players: readonly string[] = PLAYERS) => startNaming(players);
 
 describe('a group’s match’s start names its players', () => {
 	it('start-players: read from the wire and signed, the start keeps the players of its seats', async () => {
