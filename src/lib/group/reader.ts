@@ -16,6 +16,38 @@ import { take, takeMany, takeOther, type Proven } from './take';
 /** Batches read ahead of the one being written: their messages held, their proofs started. */
 const AHEAD = 2;
 
+/** Where a reading stands after a message: its batch written now, or more awaited with it. */
+export interface AfterMessage {
+	readonly write: boolean;
+	/** the record read as it was when the reading began */
+	readonly reached: boolean;
+}
+
+/**
+ * The whole record at first, many messages at a time, up to where it ended when reading began;
+ * after it each message at once. Where it ended is known three ways, each enough: the message
+ * is the stream's last (`target`; a match's entry or seal, on the wire's subjects, is often
+ * last, so not always met), the server counts none pending after it (nats-server 2.9 can count
+ * one more than comes), or the reading has given as many messages as its consumer had pending
+ * when it began (`expected`). Never by one alone: the batch would wait for a message that does
+ * not come.
+ */
+export function afterMessage(
+	at: { readonly seq: number; readonly pending: number; readonly got: number },
+	reading: {
+		readonly target: number;
+		readonly expected: number | null;
+		readonly batch: number;
+		readonly most: number;
+	}
+): AfterMessage {
+	const reached =
+		at.seq >= reading.target ||
+		at.pending === 0 ||
+		(reading.expected !== null && at.got >= reading.expected);
+	return { write: reached || reading.batch >= reading.most, reached };
+}
+
 export class GroupReader {
 	#reading: ConsumerMessages | null = null;
 	/** the last batch read was mostly new here (a phone joining): the next is proven ahead */
@@ -61,6 +93,10 @@ export class GroupReader {
 			closed: () => core.closed
 		});
 		for await (const { pending, messages } of reads) {
+			// how many messages this reading has to give as it begins: once they have come, it is
+			// caught up with the record as it was, whatever the server counts pending
+			const expected = pending;
+			let got = 0;
 			// nothing new on the record's subjects: caught up, whatever the stream's last message
 			// (a match's entry or seal, on subjects this phone is not sent: names.js `groupWireOf`)
 			if (pending === 0) board.reached();
@@ -71,6 +107,7 @@ export class GroupReader {
 			let writing: Promise<void> = Promise.resolve();
 			const waiting: Promise<void>[] = [];
 			for await (const message of messages) {
+				got++;
 				if (message.seq < next) continue;
 				batch.push({
 					subject: message.subject,
@@ -83,15 +120,13 @@ export class GroupReader {
 				board.catchUp.read(message.info.pending);
 				// how many are coming is known from the first one: said before the first batch's end
 				if (!known && !board.caughtUp) board.showCatchUp();
-				// the whole record at first, many at a time, up to the stream's last message when
-				// reading began; after it each message at once. Never by the server's count alone:
-				// nats-server 2.9 can count one more pending than comes, and the batch would wait
-				if (message.seq < target && message.info.pending > 0 && batch.length < core.batch) {
-					continue;
-				}
+				const { write, reached } = afterMessage(
+					{ seq: message.seq, pending: message.info.pending, got },
+					{ target, expected, batch: batch.length, most: core.batch }
+				);
+				if (!write) continue;
 				const taking = batch;
 				batch = [];
-				const reached = message.seq >= target || message.info.pending === 0;
 				// the stream read on while this batch is proven (workers beside the page) and the
 				// one before written; no more than AHEAD batches wait, however slow the writes
 				const proving = this.#proveAhead(taking);
