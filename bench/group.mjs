@@ -20,7 +20,10 @@
 // With `--no-workers`, the first build again with no Worker in its pages (the page proves).
 // Each Chromium phone also says the CPU time its browser spent joining (/proc): on a shared
 // machine the wall time follows the load, the CPU time much less.
-// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers] [--sealed | --sealed-before]
+// With `--wire`, the WebSocket's compression (permessage-deflate) off and on, on the loopback
+// and on a slow network (20 Mbit/s to the phone, 40 ms there and back), each phone in turn
+// (bench/wire.mjs): the bytes nats-server sent the phone, the extension it answered, its CPU.
+// Usage: node bench/group.mjs [matches] [runs] [node] [--compare <ref>] [--taps] [--no-workers] [--sealed | --sealed-before] [--wire]
 //   (after `npm run build`)
 import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
@@ -35,6 +38,7 @@ import { appHandler } from '../scripts/app.mjs';
 import { makeClub, memberPhone } from './club.mjs';
 import { buildsToCompare } from './ref-build.mjs';
 import { tapToPaint } from './tap.mjs';
+import { natsCpu, wireProxy } from './wire.mjs';
 
 const { module: kit } = await runnerImport('./bench/group-kit.ts', {
 	configFile: false,
@@ -49,6 +53,22 @@ if (process.argv.includes('--no-workers')) {
 	process.argv.splice(process.argv.indexOf('--no-workers'), 1);
 	const first = BUILDS[0];
 	BUILDS.push({ ...first, label: `${first.label}, no workers`, noWorkers: true });
+}
+// `--wire`: the first build over four wires in turn, compression off and on, loopback and slow
+if (process.argv.includes('--wire')) {
+	process.argv.splice(process.argv.indexOf('--wire'), 1);
+	const first = BUILDS.splice(0).shift();
+	const slow = { mbit: 20, ms: 40 };
+	for (const link of [null, slow]) {
+		for (const deflate of [false, true]) {
+			const where = link ? `${link.mbit} Mbit/s, ${link.ms} ms` : 'loopback';
+			BUILDS.push({
+				...first,
+				label: `${deflate ? 'deflate' : 'plain'}, ${where}`,
+				wire: { deflate, link }
+			});
+		}
+	}
 }
 const TAPS = process.argv.includes('--taps');
 if (TAPS) process.argv.splice(process.argv.indexOf('--taps'), 1);
@@ -230,9 +250,10 @@ async function joinInNode(run, club, member) {
 }
 
 /** New phones in Chromium: the built app and the server on one origin, a context each. */
-async function chromiumPhones(build, noWorkers = false) {
+async function chromiumPhones(build, noWorkers = false, wire = null) {
 	const server = createServer(appHandler(build));
-	const proxy = proxyLive(server, () => live.nodes[0].wsPort);
+	const target = () => live.nodes[0].wsPort;
+	const proxy = wire ? wireProxy(server, target, wire) : proxyLive(server, target);
 	const port = await freePort();
 	await new Promise((done) => server.listen(port, '127.0.0.1', done));
 	const origin = `http://localhost:${port}`;
@@ -271,11 +292,15 @@ async function chromiumPhones(build, noWorkers = false) {
 			await cdp.send('Profiler.start');
 		}
 		const cpuBefore = browserPid ? treeCpu(browserPid) : null;
+		const natsBefore = natsCpu();
+		proxy.taken?.();
 		const joined = Date.now();
 		await page.goto(link);
 		const state = page.getByTestId('group-state');
 		await state.filter({ hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
 		const ready = Date.now() - joined;
+		const sent = proxy.taken?.();
+		const nats = natsCpu() - natsBefore;
 		const cpuAfter = browserPid ? treeCpu(browserPid) : null;
 		const cpu = cpuSpent(cpuBefore, cpuAfter);
 		const tasks = await page.evaluate(() => globalThis.benchTasks);
@@ -301,10 +326,15 @@ async function chromiumPhones(build, noWorkers = false) {
 		);
 		await page.close();
 		if (!keep) await context.close();
+		const onWire = sent
+			? `; nats-server sent ${(sent.bytes / 1e6).toFixed(1)} MB in ${seconds(sent.ms)} (extension "${sent.extensions}"), its CPU ${nats.toFixed(2)} s`
+			: '';
 		return {
 			ready,
 			board,
-			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all${cpu}`,
+			sent: sent?.bytes,
+			nats,
+			said: `${said}; longest task ${tasks.longest.toFixed(0)} ms, long tasks ${seconds(tasks.total)} in all${cpu}${onWire}`,
 			...(keep ? { context } : {})
 		};
 	};
@@ -357,10 +387,11 @@ try {
 
 	const ready = BUILDS.map(() => []);
 	const board = BUILDS.map(() => []);
+	const wire = BUILDS.map(() => ({ sent: [], nats: [] }));
 	const taps = [];
 	const joins = [];
 	for (const build of BUILDS) {
-		joins.push(IN_NODE ? joinInNode : await chromiumPhones(build.dir, build.noWorkers));
+		joins.push(IN_NODE ? joinInNode : await chromiumPhones(build.dir, build.noWorkers, build.wire));
 	}
 	const inBuild = (at) => (BUILDS.length > 1 ? ` [${BUILDS[at].label}]` : '');
 	for (let run = 0; run < RUNS; run++) {
@@ -375,6 +406,8 @@ try {
 			const figures = await joins[at](run, club, member, keep);
 			ready[at].push(figures.ready);
 			board[at].push(figures.board);
+			wire[at].sent.push(figures.sent ?? 0);
+			wire[at].nats.push(figures.nats ?? 0);
 			console.log(
 				`new phone ${run + 1}${inBuild(at)}: ready to play in ${seconds(figures.ready)} (${figures.said}), ` +
 					`who wins what in ${figures.board.toFixed(0)} ms (load ${loadBefore})`
@@ -386,7 +419,10 @@ try {
 	for (const [at, build] of BUILDS.entries()) {
 		console.log(
 			`new phone, p50 of ${RUNS}${inBuild(at)}: ready to play ${seconds(median(ready[at]))}, ` +
-				`who wins what ${median(board[at]).toFixed(0)} ms ` +
+				`who wins what ${median(board[at]).toFixed(0)} ms` +
+				(build.wire
+					? `; nats-server sent ${(median(wire[at].sent) / 1e6).toFixed(1)} MB, its CPU ${median(wire[at].nats).toFixed(2)} s `
+					: ' ') +
 				`(${IN_NODE ? 'node, fake-indexeddb' : 'Chromium'}; ${MATCHES} matches; ${build.dir})`
 		);
 	}

@@ -186,6 +186,14 @@ describe('accounts', () => {
 	});
 });
 
+describe('websocket', () => {
+	it('websocket: compression is on, so a phone that offers permessage-deflate reads deflated versions', () => {
+		const text = configText({ port: 4222, wsPort: 4223, storeDir: '/tmp/x', users: [] });
+		expect(text).toMatch(/\nwebsocket \{[^}]*\n {2}compression: true\n[^}]*\}/);
+		expect(text).not.toContain('compression: false');
+	});
+});
+
 describe('durability', () => {
 	const config = (syncAlways: boolean) =>
 		configText({ port: 4222, wsPort: 4223, storeDir: '/tmp/x', users: [], syncAlways });
