@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { LIVE_PATH } from '../src/lib/wire/names.js';
+import { DEFLATE_QUERY, LIVE_PATH } from '../src/lib/wire/names.js';
 
 /** One phone's WebSocket and its connection to nats-server. */
 export interface Pair {
@@ -18,6 +18,16 @@ export interface Pair {
 
 /** Whether an upgrade request is for the live path (any query is ignored). */
 export const isLive = (req: IncomingMessage) => (req.url ?? '').split('?')[0] === LIVE_PATH;
+
+/**
+ * Whether the phone's WebSocket is to be deflated: nats-server deflates every connection whose
+ * browser offers it (`compression: true`, server/config.ts) and keeps a compressor for each,
+ * about 245 KiB; worth it for a group's whole record, not for a live table's small entries, so
+ * the offer is passed on only for a connection that asks (DEFLATE_QUERY; docs/group.md,
+ * "Figures").
+ */
+export const deflates = (req: IncomingMessage) =>
+	new URLSearchParams((req.url ?? '').split('?')[1] ?? '').has(DEFLATE_QUERY);
 
 /** Pipes one upgrade request to nats-server's WebSocket port on the loopback. */
 export function pipeLive(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): Pair {
@@ -32,10 +42,13 @@ export function pipeLive(req: IncomingMessage, socket: Duplex, head: Buffer, por
 	socket.on('error', close).on('close', close);
 	upstream.on('error', close).on('close', close);
 	upstream.on('connect', () => {
-		// the request as the phone sent it; nats-server reads no path
+		// the request as the phone sent it, its deflate offer only if it asked; nats-server reads
+		// no path
 		const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+		const deflate = deflates(req);
 		for (let at = 0; at < req.rawHeaders.length; at += 2) {
-			lines.push(`${req.rawHeaders[at]}: ${req.rawHeaders[at + 1]}`);
+			const offer = req.rawHeaders[at].toLowerCase() === 'sec-websocket-extensions';
+			if (!offer || deflate) lines.push(`${req.rawHeaders[at]}: ${req.rawHeaders[at + 1]}`);
 		}
 		upstream.write(lines.join('\r\n') + '\r\n\r\n');
 		if (head?.length) upstream.write(head);

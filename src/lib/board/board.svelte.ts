@@ -112,7 +112,8 @@ export class Board {
 	async open() {
 		if (this.#closed) return;
 		// tried again with the one back-off until it connects or the credential is refused
-		const connection = openConnection(this.link, { keepTrying: true });
+		// the group's whole record read for the standings: deflated (DEFLATE_QUERY)
+		const connection = openConnection(this.link, { keepTrying: true, deflate: true });
 		this.#connection = connection;
 		connection.onStatus((status) => (this.connection = status));
 		let nc: NatsConnection;

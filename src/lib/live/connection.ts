@@ -14,7 +14,7 @@
  * importing this module (the home page's budget).
  */
 import type { ConnectionOptions, NatsConnection } from '@nats-io/nats-core';
-import { LIVE_PATH, inboxOf } from '$lib/wire/names.js';
+import { DEFLATE_QUERY, LIVE_PATH, inboxOf } from '$lib/wire/names.js';
 import { serverOf } from './link';
 import { refusedCredential } from './refusal';
 
@@ -62,10 +62,12 @@ export type Events = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 /** What every connection of this phone is opened with. */
 export function optionsOf(
 	credential: Credential,
-	page: { protocol: string; host: string } = location
+	page: { protocol: string; host: string } = location,
+	deflate = false
 ): ConnectionOptions {
+	const server = serverOf(credential, page, LIVE_PATH);
 	return {
-		servers: serverOf(credential, page, LIVE_PATH),
+		servers: deflate ? `${server}${server.includes('?') ? '&' : '?'}${DEFLATE_QUERY}` : server,
 		user: credential.u,
 		pass: credential.p,
 		// replies to this phone reach no other (docs/live.md, "Subjects, streams, permissions")
@@ -113,6 +115,8 @@ export interface OpenOptions extends WatchOptions {
 	page?: { protocol: string; host: string };
 	/** the back-off's first and longest wait (tests shorten it) */
 	retry?: { firstMs: number; mostMs: number };
+	/** its messages deflated: a connection that reads a group's whole record (DEFLATE_QUERY) */
+	deflate?: boolean;
 }
 
 const watched = new WeakMap<NatsConnection, Connection>();
@@ -190,7 +194,7 @@ export class Connection {
 			for (let wait = retry.firstMs; ; wait = Math.min(wait * 2, retry.mostMs)) {
 				if (this.#closed) throw new Error('closed before connecting');
 				try {
-					const nc = await dial(optionsOf(credential, page));
+					const nc = await dial(optionsOf(credential, page, options.deflate));
 					if (this.#closed) {
 						await nc.close().catch(() => {});
 						throw new Error('closed before connecting');

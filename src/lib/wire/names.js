@@ -65,6 +65,13 @@ export const PROVISION_SUBJECT = 'passpad.provision.table';
 export const inboxOf = (user) => `_I.${user}`;
 /** The path on the app's own origin that scripts/serve.mjs passes to the server's WebSocket. */
 export const LIVE_PATH = '/nats';
+/**
+ * The query a connection adds to LIVE_PATH to have its messages deflated (server/proxy.ts
+ * passes the browser's permessage-deflate offer on for it only): a group's record, read whole
+ * by a joining phone and by the board, not a live table's small entries (docs/group.md,
+ * "Figures").
+ */
+export const DEFLATE_QUERY = 'deflate';
 /** Where a phone whose link the server refused asks whether its table was closed (server/closed.ts). */
 /** @param {string} table */
 export const closedPath = (table) => `${LIVE_PATH}/closed/${table}`;
