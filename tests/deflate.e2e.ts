@@ -1,21 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
-import { phoneContext, startLiveApp } from './live';
+import { phoneContext, useLiveApp } from './live';
 
 // nats-server deflates a connection whose browser offers it, and keeps a compressor for each
 // (docs/group.md, "Figures"): the app's origin passes the offer on for a group's sync, which
 // reads the group's whole record (an eighth of the bytes), not for a live table, whose entries
 // are small. Seen from the phone: what nats-server answered each WebSocket's handshake.
 
-let app: Awaited<ReturnType<typeof startLiveApp>>;
-
-test.describe.configure({ timeout: 120_000 });
-test.beforeEach(async () => {
-	app = await startLiveApp();
-});
-test.afterEach(async () => {
-	await app?.stop();
-});
+const app = useLiveApp();
 
 /** Each WebSocket the page opens: its address, and the extensions nats-server answered. */
 async function handshakes(page: Page) {

@@ -1,6 +1,8 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { startMatch } from './helpers';
-import { phoneContext, startLiveApp } from './live';
+import { phoneContext, type startLiveApp } from './live';
+
+export { useLiveApp } from './live';
 import { groupStreamOf } from '../src/lib/wire/names.js';
 
 // What the browser tests of the group's page on its matches' entries share
@@ -29,22 +31,6 @@ export const WORDS = {
 			"Le serveur du groupe ne prend plus de téléphone sous le lien avec lequel ce téléphone l'a rejoint\u202f: il sert déjà sur 8 téléphones, le plus qu'un membre puisse avoir. Le groupe ne prend donc pas les coups de ce téléphone un à un\u202f; ses parties lui parviennent toujours entières. Demandez à un membre du groupe d'inviter ce téléphone (Inviter, sur la page du groupe), puis ouvrez le nouveau lien ici."
 	}
 };
-
-/** The file's live server and app, started anew for each test, stopped after; filled in then. */
-export function useLiveApp(): LiveApp {
-	const app = {} as LiveApp;
-	let running: LiveApp | undefined;
-	test.describe.configure({ timeout: 180_000 });
-	test.beforeEach(async () => {
-		running = await startLiveApp();
-		Object.assign(app, running);
-	});
-	test.afterEach(async () => {
-		await running?.stop();
-		running = undefined;
-	});
-	return app;
-}
 
 /**
  * The "Old club"'s two members in turn, Ana in English then Ben in French, each on its phone

@@ -2,7 +2,7 @@
 // the config the server (server/) writes, and the app served beside it with the WebSocket at /nats,
 // as `npm run server` does. A proxy between the phones and nats-server cuts the network for real
 // (Playwright's setOffline does not close a WebSocket).
-import type { Browser, BrowserContext } from '@playwright/test';
+import { test, type Browser, type BrowserContext } from '@playwright/test';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,4 +65,22 @@ export function phoneContext(
 		locale,
 		userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile passpad-${name}`
 	});
+}
+
+type LiveApp = Awaited<ReturnType<typeof startLiveApp>>;
+
+/** The file's live server and app, started anew for each test, stopped after; filled in then. */
+export function useLiveApp(): LiveApp {
+	const app = {} as LiveApp;
+	let running: LiveApp | undefined;
+	test.describe.configure({ timeout: 180_000 });
+	test.beforeEach(async () => {
+		running = await startLiveApp();
+		Object.assign(app, running);
+	});
+	test.afterEach(async () => {
+		await running?.stop();
+		running = undefined;
+	});
+	return app;
 }
