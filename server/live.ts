@@ -34,7 +34,7 @@ import {
 	keeperProbe,
 	reload,
 	reloadUntilAnswered,
-	spawnNode,
+	spawnOnFreePorts,
 	stopLeftOver,
 	type Node
 } from './nats';
@@ -130,7 +130,9 @@ export async function startLive(options: LiveOptions) {
 
 	const processes: (ChildProcess | null)[] = nodes.map(() => null);
 	async function startNode(index: number) {
-		const child = await spawnNode(nodes[index], configOf(nodes[index]), options.quiet !== false);
+		const given = options.ports?.[index] ?? {};
+		const config = () => (writeConfigs(dataDir, state, registry), configOf(nodes[index]));
+		const child = await spawnOnFreePorts(nodes[index], given, config, options.quiet !== false);
 		processes[index] = child;
 		child.once('exit', (code, signal) => {
 			if (processes[index] === child) processes[index] = null;

@@ -69,14 +69,54 @@ export interface Node {
 	dir: string;
 }
 
-/** Starts nats-server on a config file; resolves once its client and WebSocket ports listen. */
+/**
+ * Starts nats-server on a config file; resolves once its client and WebSocket ports listen,
+ * rejects at once when it stops before (a port taken), and stops it when it does not listen.
+ */
 export async function spawnNode(node: Node, config: string, quiet = true): Promise<ChildProcess> {
 	const child = spawn(natsBinary(), ['-c', config], {
 		stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit']
 	});
-	await listening(node.port);
-	await listening(node.wsPort);
+	const stopped = new Promise<never>((_, fail) =>
+		child.once('exit', (code) => fail(new Error(`nats-server stopped (${code}) on ${node.port}`)))
+	);
+	stopped.catch(() => {});
+	try {
+		await Promise.race([
+			(async () => {
+				await listening(node.port);
+				await listening(node.wsPort);
+			})(),
+			stopped
+		]);
+	} catch (error) {
+		child.kill('SIGKILL');
+		throw error;
+	}
 	return child;
+}
+
+/**
+ * Starts the node as `spawnNode` does, and should it not listen, again on new free ports for
+ * those not `given`, its config written anew by `config`, up to three times: a port `freePort`
+ * found free can be taken before nats-server binds it (any connection of another process may
+ * be given it), and a server or a test would fail for a port it did not ask for.
+ */
+export async function spawnOnFreePorts(
+	node: Node,
+	given: Partial<Node>,
+	config: () => string,
+	quiet = true
+): Promise<ChildProcess> {
+	for (let tries = 1; ; tries++) {
+		try {
+			return await spawnNode(node, config(), quiet);
+		} catch (error) {
+			const free = (['port', 'wsPort', 'httpPort'] as const).filter((key) => !given[key]);
+			if (tries === 3 || free.length === 0) throw error;
+			for (const key of free) node[key] = await freePort();
+		}
+	}
 }
 
 /**

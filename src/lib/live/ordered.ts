@@ -77,6 +77,7 @@ export async function* readings(js: JetStreamClient, reading: Reading): AsyncGen
 				.info(true)
 				.then((info) => info.num_pending)
 				.catch(() => null);
+			// the library's pulls of 100 (pulls of 500 measured slower in Chromium)
 			read = { pending, messages: await consumeOrdered(consumer) };
 		} catch {
 			await wait(pause);
