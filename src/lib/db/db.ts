@@ -12,6 +12,7 @@ import {
 	type LogEntry,
 	type LogRow,
 	type OutboxRow,
+	type SealRow,
 	type SyncedRow,
 	type MatchRow,
 	type PlayerRow,
@@ -47,6 +48,8 @@ export class PasspadDb extends Dexie {
 	sends!: Dexie.Table<SendRow, number>;
 	/** v10: what changed here of a group's record, its version still to send (changed.ts) */
 	changed!: Dexie.Table<ChangedRow, [string, string]>;
+	/** v12: the seal of each group's match this phone's copy is as (db/group/seals.ts) */
+	seals!: Dexie.Table<SealRow, [string, string]>;
 	/** an upgrader is running: opening may take long, and must never be cut short */
 	upgrading = false;
 	/** writes under way that must reach the disk before they report done (durably) */
@@ -162,6 +165,8 @@ export class PasspadDb extends Dexie {
 			});
 		// v11: a log row written as one string; the v6 form is still read (schema.ts, log-row.ts)
 		this.version(11).stores(SCHEMA[11]);
+		// v12: the seal each group's match is as here; nothing to upgrade (schema.ts)
+		this.version(12).stores(SCHEMA[12]);
 	}
 }
 

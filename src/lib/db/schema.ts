@@ -2,6 +2,7 @@ import type { Aggregate, GameId, Refusal } from '../rules/common';
 import type { RefusedWhy } from '../wire/refused';
 import type { DrawnRound } from '../evening/types';
 import type { Scale } from '../evening/tag';
+import type { Subject } from './group-rows';
 
 /**
  * Cumulative schema, one entry a version (lobe-chat's habit). A version that has shipped is
@@ -121,11 +122,20 @@ export const SCHEMA = {
 	 * anew when its log changes, so opening the new build costs nothing. The version itself tells
 	 * a tab of an older build, which knows only the v6 form, to close its database (db.ts).
 	 */
-	11: {}
+	11: {},
+	/**
+	 * v12: `seals`, per group's match, the seal this phone's copy is as (one it stored, or read):
+	 * a change made here is sealed over it, so the keeper refuses it over a seal this phone never
+	 * had (docs/wire.md, "Reading a group's matches from the wire"). Nothing to upgrade: a phone
+	 * that knows no seal of a match seals over the newest the group holds, as before.
+	 */
+	12: {
+		seals: '[group+match]'
+	}
 } as const;
 
 export const DB_NAME = 'passpad';
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 export interface PlayerRow {
 	id: string;
@@ -296,62 +306,6 @@ export interface RefusedNote {
 	readonly at: number;
 }
 
-/** A thing of a group's record: its kind and id, as in its subject (`player.<id>`), or `settings`. */
-export type Subject = `player.${string}` | `match.${string}` | `evening.${string}` | 'settings';
-
-/** v5: the group's version of one thing this phone last had (docs/group.md). */
-export interface SyncedRow {
-	group: string;
-	subject: Subject;
-	/**
-	 * the stream sequence of the last message read or written on the subject: the next
-	 * version written here expects it (a refused message moves it too, so it cannot block)
-	 */
-	seq: number;
-	/** the message id of the last version taken (read or acknowledged), '' when none */
-	msgId: string;
-	/** the match row's revision when it last agreed with the group (-1: none) */
-	revision: number;
-	/** a digest of the last version taken (record.ts, digest), null when none */
-	hash: string | null;
-	/** a player merged here into another: the version to send says so (players.ts) */
-	mergedInto?: string;
-}
-
-/** v5: a version written here, waiting for the group's acknowledgement, sent in `seq` order. */
-export interface OutboxRow {
-	seq?: number;
-	group: string;
-	subject: Subject;
-	/** its Nats-Msg-Id: a retried send is stored once */
-	msgId: string;
-	/** the version, as sent (record.ts) */
-	body: unknown;
-	hash: string;
-	/** the match row's revision it was built from (-1 for a player) */
-	revision: number;
-	/** it was sent at least once: it may be stored already, so it is never rewritten */
-	attempted: boolean;
-	/**
-	 * v10: the tracked change it was built from (changed.ts, its `n`): done with when the group
-	 * acknowledges it. No index: rows queued before v10 have none
-	 */
-	changed?: number;
-}
-
-/** v5: a thing changed here and in the group since they last agreed: both kept (docs/group.md). */
-export interface ConflictRow {
-	group: string;
-	subject: Subject;
-	/** this phone's version when the conflict was seen */
-	mine: unknown;
-	/** the group's newest version, its sequence and message id */
-	theirs: unknown;
-	theirsSeq: number;
-	theirsMsgId: string;
-	at: number;
-}
-
 /** v8: one table of an evening's round, and the match it started (null until started). */
 export interface EveningTableRow {
 	readonly seats: readonly string[];
@@ -388,13 +342,7 @@ export interface EveningRow {
 	drawn: EveningRoundRow[];
 }
 
-/** v10: a thing of a group changed here, its version still to send (db/changed.ts). */
-export interface ChangedRow {
-	group: string;
-	subject: Subject;
-	/** moved on by every write of the thing: the row goes only with the write it was built from */
-	n: number;
-}
-
+// v5's and v10's rows: a group's record between phones (group-rows.ts)
+export type { ChangedRow, ConflictRow, OutboxRow, SealRow, Subject, SyncedRow } from './group-rows';
 // v9's rows: live play's links and outbox (link-rows.ts)
 export type { LinkRow, PenSaid, SendChange, SendRow } from './link-rows';

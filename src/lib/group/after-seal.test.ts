@@ -1,10 +1,11 @@
 /**
  * A change to a group's match after its seal (docs/wire.md, "What travels": after `seal`, any
  * member writes the record's changes; docs/group.md, "On the phone: what leaves"): the phone
- * seals the match again from what it is here, over the newest seal the group holds, which it
- * reads from the group's stream (a phone that did not seal it, or started again, knows none);
- * the match's steps are let go, the seal carries them. Another phone's seal first is a
- * conflict (`moved`), never merged. A real nats-server and keeper.
+ * seals the match again from what it is here, over the seal its copy is as (reseal.ts), or the
+ * newest the group holds, which it reads from the group's stream, when it knows none (a phone
+ * that did not seal it, or whose copy is the group's version since); the match's steps are let
+ * go, the seal carries them. Another phone's seal first is a conflict (`moved`), never merged,
+ * and nothing is sealed while the match is in conflict here. A real nats-server and keeper.
  */
 import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
@@ -20,6 +21,9 @@ import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
 import { heldSeal } from './held';
+import { matchVersion } from './record';
+import { readEntries } from '$lib/db/entries';
+import { dropConflict } from '$lib/db/group/conflicts';
 import { entriesOf, phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
 
 const keeper = useKeeper();
@@ -204,6 +208,40 @@ it('seal again: through GroupSync, a note written after the seal is sealed again
 	}
 });
 
+it('seal again through GroupSync: a note written while the match is in conflict here is sealed once the conflict is settled', async () => {
+	const server = keeper();
+	const club = await server.live.createGroup('Monday club', 'Ana’s phone');
+	const nc = await server.phone(club.member);
+	const ana = await phoneDb();
+	const sync = await syncingIn(ana, club, nc, await signerOf(await newKeyPair()));
+	try {
+		await sync.caughtUp();
+		const store = await recordedIn(ana, club.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await sync.flush();
+		await sync.entriesSettled();
+		const id = store.match.id;
+		const seals = () => sealsOf(server, club.group, id);
+		expect(await seals()).toHaveLength(1);
+		// both versions kept here (as a version of another phone read would make them)
+		const log = await readEntries(ana, id);
+		const stamp = { v: 1, id, at: 1, by: 'ben-phone-000001', contest: null } as const;
+		const theirs = { ...matchVersion(store.match, log, stamp), notes: 'Ben’s note' };
+		const subject = `match.${id}` as const;
+		const conflict = { group: club.group, subject, mine: theirs, theirs, theirsSeq: 1 };
+		await ana.conflicts.put({ ...conflict, theirsMsgId: 'm', at: 1 });
+		await store.setNotes('Ana’s note');
+		await sync.flush();
+		await sync.entriesSettled();
+		expect(await seals()).toHaveLength(1);
+		expect(await sync.settle(subject, 'mine')).toEqual({ ok: true });
+		await sync.entriesSettled();
+		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ana’s note']);
+	} finally {
+		await sync.stop();
+	}
+});
+
 it('seal again: an entry left beside the seal (the keeper deletes them one by one after sealing) is not a stranger’s: the seal is the match, nothing refused', async () => {
 	const { server, club, store, made, entries, seals } = await sealedClub();
 	// an entry still there, mid-way through the keeper's deletes: the log read from it has no start
@@ -214,4 +252,84 @@ it('seal again: an entry left beside the seal (the keeper deletes them one by on
 	await store.undo();
 	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
 	expect(await seals()).toHaveLength(1);
+});
+
+it('seal again over the seal this phone had: another phone’s seal since, which it never had, is moved, nothing written over it, in this run and the next', async () => {
+	const { server, club, ben, ana, store, made, entries, phone, seals } = await sealedClub();
+	const bens = await bensCopy(server, club.group, ben, ana, made.id);
+	await bens.store.setNotes('Ben’s note');
+	expect(await bens.entries.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	// Ana's phone has not read Ben's change: its own note is its change over its own seal
+	await store.setNotes('Ana’s note');
+	const moved = new Map([[made.id, { kind: 'moved' }]]);
+	expect(await phone.sendAll([made.id])).toEqual(moved);
+	expect(await entries().sendAll([made.id])).toEqual(moved);
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ben’s note']);
+	expect((await db.loadLog(made.id, ana)).match.notes).toBe('Ana’s note');
+});
+
+it('seal again: nothing is sealed while the match is in conflict here; settled, the choice is sealed over the newest', async () => {
+	const { ana, club, store, made, entries, seals } = await sealedClub();
+	await store.setNotes('Ana’s note');
+	const subject = `match.${made.id}` as const;
+	const conflict = { group: club.group, subject, mine: {}, theirs: {}, theirsSeq: 1 };
+	await ana.conflicts.put({ ...conflict, theirsMsgId: 'm', at: 1 });
+	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'moved' }]]));
+	expect(await seals()).toHaveLength(1);
+	await dropConflict(ana, club.group, subject);
+	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ana’s note']);
+});
+
+it('seal again through GroupSync: the group’s version of another phone’s change taken here, the next change here is sealed over that phone’s seal', async () => {
+	const server = keeper();
+	const club = await server.live.createGroup('Sunday club', 'Ana’s phone');
+	const { member } = await server.live.invite(club.group, 'Ben’s phone');
+	const [ana, ben] = [await phoneDb(), await phoneDb('ben')];
+	const anaSync = await syncingIn(
+		ana,
+		club,
+		await server.phone(club.member),
+		await signerOf(await newKeyPair())
+	);
+	const benSync = await syncingIn(
+		ben,
+		{ ...club, member },
+		await server.phone(member),
+		await signerOf(await newKeyPair()),
+		'ben-phone-000001'
+	);
+	try {
+		await Promise.all([anaSync.caughtUp(), benSync.caughtUp()]);
+		const store = await recordedIn(ana, club.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await anaSync.flush();
+		await anaSync.entriesSettled();
+		const id = store.match.id;
+		const seals = () => sealsOf(server, club.group, id);
+		expect(await seals()).toHaveLength(1);
+		expect(await ana.seals.get([club.group, id])).toMatchObject({ id: (await seals())[0].id });
+
+		// Ben's phone reads the match, notes it, and seals its note over Ana's seal
+		await expect.poll(() => ben.matches.get(id), { timeout: 15_000 }).toBeDefined();
+		const benStore = new MatchStore(ui, await db.loadLog(id, ben), ben);
+		await benStore.setNotes('Ben’s note');
+		await benSync.flush();
+		await benSync.entriesSettled();
+		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ben’s note']);
+
+		// Ana's phone takes Ben's version: the seal it had is not the copy's any more
+		const notes = async () => (await ana.matches.get(id))?.notes;
+		await expect.poll(notes, { timeout: 15_000 }).toBe('Ben’s note');
+		expect(await ana.seals.get([club.group, id])).toBeUndefined();
+		await new MatchStore(ui, await db.loadLog(id, ana), ana).setNotes('Ana’s note after Ben’s');
+		await anaSync.flush();
+		await anaSync.entriesSettled();
+		expect(anaSync.entriesSent.get(id)).toEqual({ kind: 'done' });
+		const newest = (await seals()).at(-1)!;
+		expect(newest.change.notes).toBe('Ana’s note after Ben’s');
+		expect(newest.prev).toBe((await seals())[1].id);
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
+	}
 });

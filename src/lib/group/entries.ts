@@ -23,7 +23,6 @@ import { dropSends, linkOf, refuseSend, sendDone, sendsOf } from '$lib/db/links'
 import type { MatchRow, SendRow } from '$lib/db/schema';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { newId, writeEntry, type Entry, type SealEntry } from '$lib/wire/entry';
-import { canonicalJson } from '$lib/wire/canonical';
 import { signed, type Signer } from '$lib/wire/signing';
 import { groupAppendSubject } from '$lib/wire/names.js';
 import { askAppend, type Append } from '$lib/live/ask';
@@ -33,8 +32,10 @@ import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 import { KeyRegistration } from './key-registration';
 import { roleOf } from './role';
-import { deletedSeal, isOver, sealOf } from './seal-of';
-import { heldEntries, heldSeal, type Copy } from './held';
+import { isOver, sealOf } from './seal-of';
+import { heldEntries, type Copy } from './held';
+import { nextSeal } from './reseal';
+import { keepSeal } from '$lib/db/group/seals';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
 const ANSWER_MS = 5_000;
@@ -253,11 +254,10 @@ export class GroupEntries {
 	}
 
 	/**
-	 * The match sealed again from what it is here, over the newest seal the group holds (read
-	 * from its stream: a phone that did not seal it, or a phone started again, knows none), when
-	 * it is not that seal already; null: the group holds no seal of it. Another phone's seal got
-	 * there first (`moved`): a conflict, which the group's page shows through the versions;
-	 * never merged.
+	 * The match sealed again from what it is here (reseal.ts: over the seal this phone's copy is
+	 * as, else the newest the group holds), when it is not that seal already; null: the group
+	 * holds no seal of it. Another phone's seal there first (`moved`), or the match in conflict
+	 * here: a conflict, which the group's page shows through the versions; never merged.
 	 */
 	async #sealedAgain(id: string): Promise<Sent | null> {
 		const { db, group, signer } = this.#o;
@@ -266,15 +266,13 @@ export class GroupEntries {
 			this.#sealed.add(id);
 			return DONE;
 		}
-		const held = await heldSeal(this.#js, group, id, READ_MS);
-		if (held === 'offline') return { kind: 'offline' };
-		if (!held) return null;
+		const next = await nextSeal({ db, js: this.#js, group, by: this.#o.by }, id, match);
+		if (next.kind === 'offline') return next;
+		if (next.kind === 'none') return null;
 		this.#sealed.add(id);
-		const place = { id: newId(), match: id, pos: held.pos + 1, prev: held.id, by: this.#o.by };
-		const at = { ...place, at: Date.now() };
-		const seal = match ? await sealOf(db, match, held.change.start, at) : deletedSeal(held, at);
-		if (canonicalJson(seal.change) === canonicalJson(held.change)) return DONE;
-		const answer = await this.#append(id, await signed(seal, signer));
+		if (next.kind !== 'seal') return next.kind === 'same' ? DONE : { kind: 'moved' };
+		const answer = await this.#append(id, await signed(next.seal, signer));
+		if (answer.ok) await keepSeal(db, group, id, next.seal);
 		// `sealed`: a keeper older than sealing again, the versions carry the change
 		if (answer.ok || answer.why === 'sealed') return DONE;
 		const { why } = answer;
@@ -354,6 +352,7 @@ export class GroupEntries {
 		const answer = await this.#append(match.id, await signed(seal, this.#o.signer));
 		if (answer.ok) {
 			this.#sealed.add(match.id);
+			await keepSeal(this.#o.db, this.#o.group, match.id, seal);
 			return DONE;
 		}
 		// sealed meanwhile (this seal stored, its answer lost): sealed again if it is not this

@@ -54,14 +54,15 @@ export function entriesOf(
 }
 
 /**
- * Ana's phone joined to `club` (its group's row as joining writes it), its group sync started,
- * sending the group's matches as entries too, with `signer`'s key.
+ * Ana's phone (or `phone`) joined to `club` (its group's row as joining writes it), its group
+ * sync started, sending the group's matches as entries too, with `signer`'s key.
  */
 export async function syncingIn(
 	passpad: PasspadDb,
 	club: { group: string; name: string; member: { user: string; pass: string } },
 	nc: NatsConnection,
-	signer: Signer
+	signer: Signer,
+	phone = ANA
 ): Promise<GroupSync> {
 	await passpad.groups.add({
 		id: club.group,
@@ -77,7 +78,7 @@ export async function syncingIn(
 		nc,
 		db: passpad,
 		group: club.group,
-		phone: ANA,
+		phone,
 		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
 	}).start();
 }

@@ -31,8 +31,9 @@ describe('group record: the wire keeps its own version', () => {
 		} as const;
 		const bytes = writeVersion(matchVersion(row, log, stamp));
 		const wire = JSON.parse(new TextDecoder().decode(bytes));
-		// v11 stores a log as one string on the phone; the wire still carries the objects
-		expect(SCHEMA_VERSION).toBe(11);
+		// v11 stores a log as one string on the phone (v12 adds its seals); the wire still
+		// carries the objects
+		expect(SCHEMA_VERSION).toBe(12);
 		expect(wire.v).toBe(1);
 		expect(JSON.stringify(wire)).not.toContain('schema');
 		expect(wire.log).toEqual(log);

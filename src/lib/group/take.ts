@@ -19,6 +19,7 @@ import { acknowledged, dropPending } from '$lib/db/group/outbox';
 import { trackAgain } from '$lib/db/changed';
 import { writeConflict } from '$lib/db/group/conflicts';
 import { moveSeq, writeSynced } from '$lib/db/group/synced';
+import { letSealGo } from '$lib/db/group/seals';
 import { writePlayer } from '$lib/db/group/players';
 import { MemberRecord } from '$lib/wire/provision';
 import type { Message, SyncCore } from './core';
@@ -169,6 +170,8 @@ export async function take(
 				...(here.synced?.mergedInto ? { mergedInto: here.synced.mergedInto } : {})
 			});
 			for (const entry of here.outbox) await dropPending(core.db, entry.seq!);
+			// another phone's version, which may go with a seal this phone never had (seals.ts)
+			await letSealGo(core.db, core.group, thing);
 			// its tracked change, if any, is looked at again: the group's is this phone's version
 			core.built.delete(thing);
 			return core.board.refresh();

@@ -7,6 +7,7 @@ import { readEntries, writeEntries } from '../entries';
 import { retally } from '../totals';
 import { trackMatch } from '../changed';
 import type { ConflictRow, MatchRow, Subject } from '../schema';
+import { letSealGo } from './seals';
 
 /** Both versions kept: the conflict row, the subject's pending versions dropped. */
 export async function writeConflict(db: PasspadDb, row: ConflictRow): Promise<void> {
@@ -33,8 +34,12 @@ export function conflictsOf(db: PasspadDb, group: string): Promise<ConflictRow[]
 	return db.conflicts.where('group').equals(group).toArray();
 }
 
+/** A conflict settled keeping this phone's side: chosen knowing the group's, and its seal. */
 export async function dropConflict(db: PasspadDb, group: string, subject: Subject) {
-	await db.conflicts.delete([group, subject]);
+	await db.transaction('rw', db.conflicts, db.seals, async () => {
+		await db.conflicts.delete([group, subject]);
+		await letSealGo(db, group, subject);
+	});
 }
 
 /**

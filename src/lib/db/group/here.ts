@@ -66,7 +66,9 @@ export const RECORD_TABLES = (db: PasspadDb) => [
 	// where the pen was (links.ts): a match followed here is told over (group/role.ts), which
 	// its groups track (changed.ts)
 	db.links,
-	db.changed
+	db.changed,
+	// the seal a match's copy is as, let go when the group's version is written (seals.ts)
+	db.seals
 ];
 
 /** What a batch of the group's messages finds here, read at once (a joining phone's catch-up). */

@@ -4,6 +4,7 @@
  */
 import type { PasspadDb } from '../db';
 import type { GroupRow, Subject, SyncedRow } from '../schema';
+import { letSealGo } from './seals';
 
 /** Where the group's version of a thing stands after a write. */
 export type SyncedFields = Pick<SyncedRow, 'seq' | 'msgId' | 'hash'>;
@@ -23,6 +24,8 @@ export async function agreed(
 	await db.outbox.where('[group+subject]').equals([group, subject]).delete();
 	// a conflict settled by taking the group's version ends with it
 	await db.conflicts.delete([group, subject]);
+	// the copy is the group's version now, which may carry a seal this phone never had
+	await letSealGo(db, group, subject);
 }
 
 /** The synced row alone (a version that says what this phone has, a refused message's sequence). */
