@@ -34,11 +34,12 @@ export function wireSubjectOf(group: string, subject: string): WireSubject | nul
 	const prefix = `passpad.gw.${group}.`;
 	if (!subject.startsWith(prefix)) return null;
 	const tokens = subject.slice(prefix.length).split('.');
-	if (tokens[0] === 's' && tokens.length === 2 && tokens[1]) {
-		return { kind: 'seal', match: tokens[1] };
-	}
-	if (tokens[0] === 'm' && tokens.length === 3 && /^(0|[1-9][0-9]*)$/.test(tokens[2])) {
-		return { kind: 'entry', match: tokens[1], pos: Number(tokens[2]) };
+	const [kind, match, pos] = tokens;
+	// an empty token (`m..3`) names no match: nothing is kept of it, not even a refusal
+	if (!match) return null;
+	if (kind === 's' && tokens.length === 2) return { kind: 'seal', match };
+	if (kind === 'm' && tokens.length === 3 && /^(0|[1-9][0-9]*)$/.test(pos)) {
+		return { kind: 'entry', match, pos: Number(pos) };
 	}
 	return null;
 }

@@ -186,7 +186,8 @@ describe('one track a match, read from the group’s wire', () => {
 			'passpad.gw.club01.m.abc.03',
 			'passpad.gw.club01.m.abc',
 			'passpad.gw.club01.s.abc.1',
-			'passpad.gw.club01.s.'
+			'passpad.gw.club01.s.',
+			'passpad.gw.club01.m..3'
 		]) {
 			expect(wireSubjectOf('club01', stranger)).toBeNull();
 		}
