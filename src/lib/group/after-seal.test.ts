@@ -268,6 +268,22 @@ it('seal again over the seal this phone had: another phone’s seal since, which
 	expect((await db.loadLog(made.id, ana)).match.notes).toBe('Ana’s note');
 });
 
+it('seal again: this phone’s own newest seal is one it had, though the answer that said it stored was lost', async () => {
+	const { club, ana, store, made, phone, seals } = await sealedClub();
+	const first = await ana.seals.get([club.group, made.id]);
+	await store.setNotes('Ana’s first note');
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	// stored, but as if its answer never came: the phone still knows only its first seal
+	await ana.seals.put(first!);
+	await store.setNotes('Ana’s second note');
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual([
+		'',
+		'Ana’s first note',
+		'Ana’s second note'
+	]);
+});
+
 it('seal again: nothing is sealed while the match is in conflict here; settled, the choice is sealed over the newest', async () => {
 	const { ana, club, store, made, entries, seals } = await sealedClub();
 	await store.setNotes('Ana’s note');

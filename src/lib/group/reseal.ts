@@ -49,7 +49,8 @@ export async function nextSeal(
 	if (held === 'offline') return { kind: 'offline' };
 	if (!held) return { kind: 'none' };
 	if (await db.conflicts.get([group, `match.${id}`])) return { kind: 'in-conflict' };
-	const over = (await sealHad(db, group, id)) ?? held;
+	// this phone's own seal is one it had, kept or not (its answer lost, the phone stopped)
+	const over = held.by === by ? held : ((await sealHad(db, group, id)) ?? held);
 	const place = { id: newId(), match: id, pos: over.pos + 1, prev: over.id, by, at: Date.now() };
 	const seal = match ? await sealOf(db, match, held.change.start, place) : deletedSeal(held, place);
 	if (canonicalJson(seal.change) !== canonicalJson(held.change)) return { kind: 'seal', seal };
