@@ -21,7 +21,8 @@ import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
 import { heldSeal } from './held';
-import { matchVersion } from './record';
+import { matchVersion, proveMatch } from './record';
+import { writeMatch } from '$lib/db/group/matches';
 import { readEntries } from '$lib/db/entries';
 import { dropConflict } from '$lib/db/group/conflicts';
 import { entriesOf, phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
@@ -237,6 +238,49 @@ it('seal again through GroupSync: a note written while the match is in conflict 
 		expect(await sync.settle(subject, 'mine')).toEqual({ ok: true });
 		await sync.entriesSettled();
 		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ana’s note']);
+	} finally {
+		await sync.stop();
+	}
+});
+
+it('seal again through GroupSync: a match said moved is said no more once the group’s version taken here is what the group holds', async () => {
+	const server = keeper();
+	const club = await server.live.createGroup('Tuesday club', 'Ana’s phone');
+	const { member: ben } = await server.live.invite(club.group, 'Ben’s phone');
+	const ana = await phoneDb();
+	const sync = await syncingIn(
+		ana,
+		club,
+		await server.phone(club.member),
+		await signerOf(await newKeyPair())
+	);
+	try {
+		await sync.caughtUp();
+		const store = await recordedIn(ana, club.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await sync.flush();
+		await sync.entriesSettled();
+		const id = store.match.id;
+		const seals = () => sealsOf(server, club.group, id);
+		// Ben's phone seals its note; Ana's, which never had that seal, notes the match too
+		const bens = await bensCopy(server, club.group, ben, ana, id);
+		await bens.store.setNotes('Ben’s note');
+		expect(await bens.entries.sendAll([id])).toEqual(new Map([[id, { kind: 'done' }]]));
+		await store.setNotes('Ana’s note');
+		await sync.flush();
+		await sync.entriesSettled();
+		expect(sync.entriesSent.get(id)).toEqual({ kind: 'moved' });
+		// the group's version of Ben's note written here, as a read of it writes it
+		const log = await readEntries(ana, id);
+		const stamp = { v: 1, id, at: 2, by: 'ben-phone-000001', contest: null } as const;
+		const theirs = { ...matchVersion(store.match, log, stamp), notes: 'Ben’s note' };
+		const proven = proveMatch(theirs);
+		if (!proven.ok) throw new Error(proven.why);
+		await writeMatch(ana, club.group, proven.match, { seq: 99, msgId: 'ben', hash: null });
+		await sync.flush();
+		await sync.entriesSettled();
+		expect(sync.entriesSent.get(id)).toEqual({ kind: 'done' });
+		expect((await seals()).map((seal) => seal.change.notes)).toEqual(['', 'Ben’s note']);
 	} finally {
 		await sync.stop();
 	}

@@ -1,7 +1,8 @@
 /**
  * What the group's page says of a match's entries, kept on this phone (docs/group.md, "On the
  * phone: what leaves"): a refusal or a conflict stays said after a reload or when the app opens
- * again, until a later send of that match is done. One `settings` row per group (no new schema
+ * again, until a later send of that match is done (group/sync.ts looks at a conflict again with
+ * each look at the entries). One `settings` row per group (no new schema
  * version), holding only what is worth saying; a send with no answer (offline, slowed down)
  * changes nothing said. Written when an answer is known, read when the sync starts.
  */

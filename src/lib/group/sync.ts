@@ -195,6 +195,11 @@ export class GroupSync {
 				rulesOf
 			});
 		}
+		// a conflict said of a match is looked at again: the group's version taken here since
+		// may be what the group holds, and then it is said no more
+		for (const [match, sent] of this.entriesSent) {
+			if (sent.kind === 'moved') this.#touched.add(match);
+		}
 		const touched = [...this.#touched];
 		this.#touched.clear();
 		const results = await this.#entries.sendAll(touched);
