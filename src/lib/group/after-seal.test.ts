@@ -87,6 +87,31 @@ async function bensCopy(
 	return { passpad, entries, store };
 }
 
+/** Ana's phone syncing in a new club, with a match finished and sealed through its sync. */
+async function sealedThroughSync(name: string) {
+	const server = keeper();
+	const club = await server.live.createGroup(name, 'Ana’s phone');
+	const ana = await phoneDb();
+	const nc = await server.phone(club.member);
+	const sync = await syncingIn(ana, club, nc, await signerOf(await newKeyPair()));
+	await sync.caughtUp();
+	const store = await recordedIn(ana, club.group);
+	expect((await store.act(round)).ok).toBe(true);
+	await sync.flush();
+	await sync.entriesSettled();
+	const id = store.match.id;
+	const seals = () => sealsOf(server, club.group, id);
+	expect(await seals()).toHaveLength(1);
+	return { server, club, ana, sync, store, id, seals };
+}
+
+/** The group's version of the match here with Ben's note, as his phone sends it. */
+async function bensVersion(ana: db.PasspadDb, store: MatchStore) {
+	const log = await readEntries(ana, store.match.id);
+	const stamp = { v: 1, id: store.match.id, at: 2, by: 'ben-phone-000001', contest: null } as const;
+	return { ...matchVersion(store.match, log, stamp), notes: 'Ben’s note' };
+}
+
 it('seal again: a note and a correction after the seal are the newest seal, its steps let go; a phone started again seals over the newest', async () => {
 	const { ana, store, made, entries, phone, seals } = await sealedClub();
 
@@ -184,20 +209,8 @@ it('seal again: another phone’s seal first is moved, nothing stored, the steps
 });
 
 it('seal again: through GroupSync, a note written after the seal is sealed again once the group looks at it', async () => {
-	const server = keeper();
-	const club = await server.live.createGroup('Saturday club', 'Ana’s phone');
-	const nc = await server.phone(club.member);
-	const signer = await signerOf(await newKeyPair());
-	const ana = await phoneDb();
-	const sync = await syncingIn(ana, club, nc, signer);
+	const { sync, store, seals } = await sealedThroughSync('Saturday club');
 	try {
-		await sync.caughtUp();
-		const store = await recordedIn(ana, club.group);
-		expect((await store.act(round)).ok).toBe(true);
-		await sync.flush();
-		await sync.entriesSettled();
-		const seals = () => sealsOf(server, club.group, store.match.id);
-		expect(await seals()).toHaveLength(1);
 		// the note: no step, only the match tracked as changed (db/changed.ts)
 		await store.setNotes('Chloé’s last round');
 		await sync.flush();
@@ -210,24 +223,10 @@ it('seal again: through GroupSync, a note written after the seal is sealed again
 });
 
 it('seal again through GroupSync: a note written while the match is in conflict here is sealed once the conflict is settled', async () => {
-	const server = keeper();
-	const club = await server.live.createGroup('Monday club', 'Ana’s phone');
-	const nc = await server.phone(club.member);
-	const ana = await phoneDb();
-	const sync = await syncingIn(ana, club, nc, await signerOf(await newKeyPair()));
+	const { club, ana, sync, store, id, seals } = await sealedThroughSync('Monday club');
 	try {
-		await sync.caughtUp();
-		const store = await recordedIn(ana, club.group);
-		expect((await store.act(round)).ok).toBe(true);
-		await sync.flush();
-		await sync.entriesSettled();
-		const id = store.match.id;
-		const seals = () => sealsOf(server, club.group, id);
-		expect(await seals()).toHaveLength(1);
 		// both versions kept here (as a version of another phone read would make them)
-		const log = await readEntries(ana, id);
-		const stamp = { v: 1, id, at: 1, by: 'ben-phone-000001', contest: null } as const;
-		const theirs = { ...matchVersion(store.match, log, stamp), notes: 'Ben’s note' };
+		const theirs = await bensVersion(ana, store);
 		const subject = `match.${id}` as const;
 		const conflict = { group: club.group, subject, mine: theirs, theirs, theirsSeq: 1 };
 		await ana.conflicts.put({ ...conflict, theirsMsgId: 'm', at: 1 });
@@ -244,25 +243,10 @@ it('seal again through GroupSync: a note written while the match is in conflict 
 });
 
 it('seal again through GroupSync: a match said moved is said no more once the group’s version taken here is what the group holds', async () => {
-	const server = keeper();
-	const club = await server.live.createGroup('Tuesday club', 'Ana’s phone');
-	const { member: ben } = await server.live.invite(club.group, 'Ben’s phone');
-	const ana = await phoneDb();
-	const sync = await syncingIn(
-		ana,
-		club,
-		await server.phone(club.member),
-		await signerOf(await newKeyPair())
-	);
+	const { server, club, ana, sync, store, id, seals } = await sealedThroughSync('Tuesday club');
 	try {
-		await sync.caughtUp();
-		const store = await recordedIn(ana, club.group);
-		expect((await store.act(round)).ok).toBe(true);
-		await sync.flush();
-		await sync.entriesSettled();
-		const id = store.match.id;
-		const seals = () => sealsOf(server, club.group, id);
 		// Ben's phone seals its note; Ana's, which never had that seal, notes the match too
+		const { member: ben } = await server.live.invite(club.group, 'Ben’s phone');
 		const bens = await bensCopy(server, club.group, ben, ana, id);
 		await bens.store.setNotes('Ben’s note');
 		expect(await bens.entries.sendAll([id])).toEqual(new Map([[id, { kind: 'done' }]]));
@@ -271,10 +255,7 @@ it('seal again through GroupSync: a match said moved is said no more once the gr
 		await sync.entriesSettled();
 		expect(sync.entriesSent.get(id)).toEqual({ kind: 'moved' });
 		// the group's version of Ben's note written here, as a read of it writes it
-		const log = await readEntries(ana, id);
-		const stamp = { v: 1, id, at: 2, by: 'ben-phone-000001', contest: null } as const;
-		const theirs = { ...matchVersion(store.match, log, stamp), notes: 'Ben’s note' };
-		const proven = proveMatch(theirs);
+		const proven = proveMatch(await bensVersion(ana, store));
 		if (!proven.ok) throw new Error(proven.why);
 		await writeMatch(ana, club.group, proven.match, { seq: 99, msgId: 'ben', hash: null });
 		await sync.flush();
