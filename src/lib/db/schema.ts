@@ -342,7 +342,7 @@ export interface EveningRow {
 	drawn: EveningRoundRow[];
 }
 
-// v5's and v10's rows: a group's record between phones (group-rows.ts)
+// v5's, v10's and v12's rows: a group's record between phones (group-rows.ts)
 export type { ChangedRow, ConflictRow, OutboxRow, SealRow, Subject, SyncedRow } from './group-rows';
 // v9's rows: live play's links and outbox (link-rows.ts)
 export type { LinkRow, PenSaid, SendChange, SendRow } from './link-rows';
