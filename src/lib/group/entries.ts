@@ -270,7 +270,7 @@ export class GroupEntries {
 		if (next.kind === 'offline') return next;
 		if (next.kind === 'none') return null;
 		this.#sealed.add(id);
-		if (next.kind !== 'seal') return next.kind === 'same' ? DONE : { kind: 'moved' };
+		if (next.kind !== 'seal') return next.kind === 'in-conflict' ? { kind: 'moved' } : DONE;
 		const answer = await this.#append(id, await signed(next.seal, signer));
 		if (answer.ok) await keepSeal(db, group, id, next.seal);
 		// `sealed`: a keeper older than sealing again, the versions carry the change
@@ -349,6 +349,8 @@ export class GroupEntries {
 			by: this.#o.by,
 			at: Date.now()
 		});
+		// taken back meanwhile: the write that did it looks at the match again
+		if (!seal) return DONE;
 		const answer = await this.#append(match.id, await signed(seal, this.#o.signer));
 		if (answer.ok) {
 			this.#sealed.add(match.id);

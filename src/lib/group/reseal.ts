@@ -29,6 +29,8 @@ export type NextSeal =
 	| { readonly kind: 'same' }
 	/** both versions are kept here until a person settles (docs/group.md) */
 	| { readonly kind: 'in-conflict' }
+	/** no longer over here (a move taken back meanwhile): sealed again once over */
+	| { readonly kind: 'not-over' }
 	| { readonly kind: 'seal'; readonly seal: SealEntry };
 
 export interface Resealing {
@@ -53,6 +55,7 @@ export async function nextSeal(
 	const over = held.by === by ? held : ((await sealHad(db, group, id)) ?? held);
 	const place = { id: newId(), match: id, pos: over.pos + 1, prev: over.id, by, at: Date.now() };
 	const seal = match ? await sealOf(db, match, held.change.start, place) : deletedSeal(held, place);
+	if (!seal) return { kind: 'not-over' };
 	if (canonicalJson(seal.change) !== canonicalJson(held.change)) return { kind: 'seal', seal };
 	// what the group's newest seal says already: the copy is as that seal from now on
 	if (over.id !== held.id) await keepSeal(db, group, id, held);

@@ -35,14 +35,15 @@ export function deletedSeal(over: SealEntry, place: SealPlace): SealEntry {
  * The seal of `match` as it is here, with the start the group holds (unsigned): its row and its
  * log read again in one transaction, so a write between the caller's read and this one gives a
  * seal of one moment, never the row of one and the log of another (that write looks at the
- * match again and seals it anew).
+ * match again and seals it anew). Null when the match is no longer over (a move taken back
+ * meanwhile): only a match over is sealed, and the keeper would refuse it (`not-over`).
  */
 export async function sealOf(
 	db: PasspadDb,
 	read: MatchRow,
 	start: SealEntry['change']['start'],
 	place: SealPlace
-): Promise<SealEntry> {
+): Promise<SealEntry | null> {
 	const [row, entries] = await db.transaction('r', [db.matches, db.logs], async () => {
 		const pair: [MatchRow | undefined, LogEntry[]] = [
 			await db.matches.get(read.id),
@@ -51,6 +52,7 @@ export async function sealOf(
 		return pair;
 	});
 	const match = row ?? read;
+	if (!isOver(match)) return null;
 	const abandonedAt = abandonedAtOf(match);
 	return {
 		v: 1,

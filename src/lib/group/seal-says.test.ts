@@ -208,7 +208,7 @@ async function recordAndSeal(played: Played, story: Story) {
 			return;
 		}
 		if (!isOver(match)) return;
-		held = read(await sealOf(db, match, start, place()));
+		held = read((await sealOf(db, match, start, place()))!);
 		const said = versionOfSealed(held);
 		if (!said || said.deleted) throw new Error('a seal of a match kept says no version of it');
 		const version = matchVersion(match, log, stamp(row.id));
@@ -228,7 +228,7 @@ async function recordAndSeal(played: Played, story: Story) {
 		const there = await matchWithLog(ben, row.id);
 		expect(digest(matchVersion(there.match!, there.log, stamp(row.id)))).toBe(sent);
 		// and its seal of the match, unchanged, says what the seal held says (entries.ts: none sent)
-		const again = await sealOf(ben, there.match!, held.change.start, place());
+		const again = (await sealOf(ben, there.match!, held.change.start, place()))!;
 		expect(canonicalJson(read(again).change)).toBe(canonicalJson(held.change));
 	};
 	await check();
