@@ -117,9 +117,10 @@ describe('backup: the v5 groups', () => {
 
 	it("the groups a phone belongs to and each match's group go through export and import", async () => {
 		await everyGame();
-		// the group's refused messages are this phone's reading, not the record: left behind
+		// the group's refused messages and how far its record and its wire were read are this
+		// phone's reading, not the record: left behind
 		const refused = [{ thing: 'match.m1' as const, seq: 3, why: 'not-json' as const, at: 4 }];
-		await device().groups.add({ ...club, refused });
+		await device().groups.add({ ...club, refused, readTo: 17, wireReadTo: 19 });
 		const [one] = await device().matches.toArray();
 		await device().matches.update(one.id, { group: 'club01' });
 		const file = JSON.stringify(await exportAll('test'));

@@ -18,7 +18,7 @@ export async function exportAll(appVersion: string, now = Date.now()): Promise<B
 		// the refused messages' notes and how far the stream was read stay behind: they say how
 		// this phone read the stream, not the record; a restored phone reads the group again
 		const groups = (await db.groups.toArray()).map(
-			({ refused: _refused, readTo: _readTo, ...group }) => group
+			({ refused: _refused, readTo: _readTo, wireReadTo: _wireReadTo, ...group }) => group
 		);
 		const matches = await db.matches.toArray();
 		const logs = await allEntries(db);

@@ -295,6 +295,11 @@ export interface GroupRow {
 	 * (docs/group.md, "On the phone: the wire"). Optional, no index, as `refused`; never in a backup.
 	 */
 	readTo?: number;
+	/**
+	 * The same for the group's wire (`passpad.gw.<group>.>`, its matches' entries and seals), once
+	 * the group reads its matches there (docs/wire.md, "Reading a group's matches from the wire").
+	 */
+	wireReadTo?: number;
 }
 
 /** A message of a group refused on this phone, as the group's page words it (group/words.ts). */

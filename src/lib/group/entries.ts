@@ -30,7 +30,7 @@ import { held, startOf } from '$lib/live/appending';
 import { accept, begin, nextEntry, settled, type LiveMatch } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
-import { KeyRegistration } from './key-registration';
+import { KeyRegistration, type RegistrationOptions } from './key-registration';
 import { roleOf } from './role';
 import { isOver, sealOf } from './seal-of';
 import { heldEntries, type Copy } from './held';
@@ -42,7 +42,7 @@ const ANSWER_MS = 5_000;
 /** How long a read of one match's entries waits for the first of them (none: a new match). */
 const READ_MS = 1_000;
 
-export interface EntriesOptions {
+export interface EntriesOptions extends Pick<RegistrationOptions, 'reads'> {
 	readonly db: PasspadDb;
 	readonly group: string;
 	readonly nc: NatsConnection;

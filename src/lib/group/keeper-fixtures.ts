@@ -55,15 +55,20 @@ export function entriesOf(
 
 /**
  * Ana's phone (or `phone`) joined to `club` (its group's row as joining writes it), its group
- * sync started, sending the group's matches as entries too, with `signer`'s key.
+ * sync started, sending the group's matches as entries too, with `signer`'s key, saying it reads
+ * the wire `reads` (key-registration.ts; `WIRE_READS` when not given).
  */
 export async function syncingIn(
 	passpad: PasspadDb,
 	club: { group: string; name: string; member: { user: string; pass: string } },
 	nc: NatsConnection,
 	signer: Signer,
-	phone = ANA
+	phone = ANA,
+	reads?: number
 ): Promise<GroupSync> {
+	// a phone started again keeps its row, and how far it read
+	if (await passpad.groups.get(club.group))
+		return startSync(passpad, club.group, nc, signer, phone, reads);
 	await passpad.groups.add({
 		id: club.group,
 		name: club.name,
@@ -74,11 +79,22 @@ export async function syncingIn(
 		left: false,
 		joinedAt: 1
 	});
+	return startSync(passpad, club.group, nc, signer, phone, reads);
+}
+
+function startSync(
+	passpad: PasspadDb,
+	group: string,
+	nc: NatsConnection,
+	signer: Signer,
+	phone: string,
+	reads: number | undefined
+): GroupSync {
 	return new GroupSync({
 		nc,
 		db: passpad,
-		group: club.group,
+		group,
 		phone,
-		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id] }
+		entries: { signer: async () => signer, rulesOf: async () => (id) => RULES[id], reads }
 	}).start();
 }

@@ -32,6 +32,8 @@ import type { Signer } from '$lib/wire/signing';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { GroupEntries, Sent } from './entries';
 import { keepNotes, keptNotes, nextNotes, said } from './entries-kept';
+import { readsWire } from './switch';
+import { WireTaking } from './wire-taking';
 
 export type { Online, SyncStatus, RefusedNote, EntriesNote } from './status';
 export type { Settle, Settled } from './settle';
@@ -55,6 +57,8 @@ export interface EntriesWiring {
 	readonly name?: string;
 	/** whether a match over is sealed (entries.ts `seal`) */
 	readonly seal?: boolean;
+	/** the wire this phone says it reads (key-registration.ts; `WIRE_READS` when not given) */
+	readonly reads?: number;
 }
 
 export class GroupSync {
@@ -82,6 +86,9 @@ export class GroupSync {
 	 */
 	#kept = new Map<string, Sent>();
 	#keptRead: Promise<void> = Promise.resolve();
+	/** the group's wire read and its seals taken, once every member reads it (wire-taking.ts) */
+	readonly #wire: WireTaking | null;
+	#unwatchSwitch: () => void = () => {};
 
 	constructor(options: GroupSyncOptions) {
 		this.group = options.group;
@@ -89,6 +96,7 @@ export class GroupSync {
 		this.#core = new SyncCore({ ...options, online: !!options.nc });
 		this.#reader = new GroupReader(this.#core);
 		this.#sender = new GroupSender(this.#core);
+		this.#wire = options.entries ? new WireTaking(this.#core, options.entries.rulesOf) : null;
 		// after a message read: a version dropped as stale is built again over the group's
 		this.#core.send = () => this.flush();
 		if (options.nc) this.connect(options.nc);
@@ -135,6 +143,13 @@ export class GroupSync {
 			this.#setOnline(connection.status === 'online' ? 'online' : 'offline');
 		}
 		void this.#reader.read();
+		const wire = this.#wire;
+		if (wire) {
+			// the switch is a fold of the member records, once all of them are read (switch.ts)
+			this.#unwatchSwitch = this.#core.board.onStatus((status) => {
+				if (status.caughtUp) wire.follow(readsWire(status.members));
+			});
+		}
 		void this.#core.board.refresh().then(() => this.flush());
 	}
 
@@ -168,6 +183,11 @@ export class GroupSync {
 		if (this.#wiring) void this.#entriesLook.ask();
 	}
 
+	/** Whether the group's wire is read here (its matches' seals taken: wire-taking.ts; tests). */
+	get readsWire(): boolean {
+		return this.#wire?.reading ?? false;
+	}
+
 	/** Resolves once the entries' sending asked so far has run (tests). */
 	entriesSettled(): Promise<void> {
 		return this.#entriesLook.ask();
@@ -192,6 +212,7 @@ export class GroupSync {
 				by: core.phone,
 				name: wiring.name,
 				seal: wiring.seal,
+				reads: wiring.reads,
 				rulesOf
 			});
 		}
@@ -235,6 +256,8 @@ export class GroupSync {
 		this.#stopWatching?.();
 		this.#unwatchConnection();
 		this.#reader.stop();
+		this.#unwatchSwitch();
+		this.#wire?.stop();
 		await core.settled();
 		await core.board.stop();
 	}

@@ -53,18 +53,32 @@ export function groupsHere(db: PasspadDb): Promise<GroupRow[]> {
 	return db.groups.toArray();
 }
 
+/** Which reading of the group's stream: its record's, or its wire's (the matches' entries). */
+export type Reading = 'readTo' | 'wireReadTo';
+
 /** How far this phone has taken the group's stream (0: nothing yet). */
-export async function readToOf(db: PasspadDb, group: string): Promise<number> {
-	return (await db.groups.get(group))?.readTo ?? 0;
+export async function readToOf(
+	db: PasspadDb,
+	group: string,
+	reading: Reading = 'readTo'
+): Promise<number> {
+	return (await db.groups.get(group))?.[reading] ?? 0;
 }
 
 /**
  * Everything up to `seq` has been taken (its transaction committed): a later start reads on
  * from there. Only ever forward; a group this phone no longer has keeps nothing.
  */
-export async function keepReadTo(db: PasspadDb, group: string, seq: number): Promise<void> {
+export async function keepReadTo(
+	db: PasspadDb,
+	group: string,
+	seq: number,
+	reading: Reading = 'readTo'
+): Promise<void> {
 	await db.transaction('rw', db.groups, async () => {
 		const row = await db.groups.get(group);
-		if (row && (row.readTo ?? 0) < seq) await db.groups.update(group, { readTo: seq });
+		if (row && (row[reading] ?? 0) < seq) {
+			await db.groups.update(group, reading === 'readTo' ? { readTo: seq } : { wireReadTo: seq });
+		}
 	});
 }

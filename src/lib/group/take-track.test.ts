@@ -1,0 +1,172 @@
+/**
+ * A seal read from the group's wire taken into the record (take-track.ts; docs/wire.md,
+ * "Reading a group's matches from the wire: the switch", step 3): as the group's version of the
+ * match, through the proof and the reconciliation of a version, its `synced` row becoming the
+ * seal's and the seal kept, so the next change here is sealed over it; never merged over a
+ * change made here; one sequence space with the versions.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PasspadDb } from '$lib/db/db';
+import { loadLog } from '$lib/db/log';
+import { setNotes } from '$lib/db/matches';
+import { sealHad } from '$lib/db/group/seals';
+import type { SealEntry } from '$lib/wire/entry';
+import { newId } from '$lib/wire/ids';
+import { recordSubject } from '$lib/wire/names.js';
+import { SyncCore } from './core';
+import { illPassVersion, playerVersion, type ClubSeat } from './fixtures';
+import { digest, writeVersion, type KeptMatch } from './record';
+import { versionOfSealed } from './sealed';
+import { take } from './take';
+import { takeTrack } from './take-track';
+import type { Track } from './track';
+
+const GROUP = 'gtrack01';
+const BEN = 'phone-ben-000001';
+const seats: ClubSeat[] = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+const opened: PasspadDb[] = [];
+
+afterEach(async () => {
+	for (const db of opened.splice(0)) await db.delete();
+});
+
+/** A phone in the group, its roster read (players at stream sequences 1 to 3), nothing else. */
+async function phone(): Promise<SyncCore> {
+	const db = new PasspadDb(`take-track-${newId()}`);
+	opened.push(db);
+	await db.open();
+	await db.groups.add({ id: GROUP, name: 'Jeudi', joinedAt: 1, user: 'ana', pass: 'x' } as never);
+	const core = new SyncCore({ db, group: GROUP, phone: 'phone-ana-000001', online: false });
+	for (const [at, seat] of seats.entries()) {
+		const version = playerVersion(BEN, seat, at);
+		await take(
+			core,
+			`passpad.g.${GROUP}.player.${seat.player}`,
+			at + 1,
+			newId(),
+			writeVersion(version)
+		);
+	}
+	return core;
+}
+
+/** The seal Ben's phone writes of `version` (what sealOf builds from its row and log). */
+function sealOf(version: KeptMatch, change: Partial<KeptMatch> = {}): SealEntry {
+	const said = { ...version, ...change };
+	return {
+		v: 1,
+		id: `seal-${newId()}`,
+		match: said.id,
+		pos: said.log.length + 1,
+		prev: `entry-${newId()}`,
+		by: BEN,
+		at: said.updatedAt + 1,
+		change: {
+			kind: 'seal',
+			start: {
+				kind: 'start',
+				game: said.game,
+				config: said.config,
+				names: said.seats.map((seat) => seat.name),
+				createdAt: said.createdAt,
+				pen: 'Ben',
+				players: said.seats.map((seat) => seat.player)
+			},
+			players: said.seats.map((seat) => seat.player),
+			playedByHand: said.playedByHand,
+			log: said.log.map(({ action, at }) => ({ action: action as { type: string }, at })),
+			notes: said.notes,
+			playedMs: said.playedMs,
+			updatedAt: said.updatedAt,
+			abandoned: false
+		}
+	};
+}
+
+const sealed = (seal: SealEntry, seq: number): Track => ({ kind: 'sealed', seal, seq });
+
+/** Ben's finished match, as his version says it. */
+const bens = (seed = 7) =>
+	illPassVersion(BEN, newId(), seats, { seed, at: 1_700_000_000_000, span: 600_000 });
+
+/** The group's version of `version` taken here at `seq` (the versions' track). */
+const versionTaken = (core: SyncCore, version: KeptMatch, seq: number) =>
+	take(core, recordSubject(GROUP, version.id), seq, `v-${seq}`, writeVersion(version));
+
+describe('a seal taken from the wire', () => {
+	it('a seal of a match this phone never had is written as the group’s version, its synced row the seal’s and the seal kept', async () => {
+		const core = await phone();
+		const version = bens();
+		const seal = sealOf(version);
+		expect(await takeTrack(core, version.id, sealed(seal, 40))).toBe('taken');
+		const log = await loadLog(version.id, core.db);
+		expect(log.actions).toEqual(version.log.map((entry) => entry.action));
+		expect(log.match).toMatchObject({ group: GROUP, status: 'finished', notes: '' });
+		const synced = await core.db.synced.get([GROUP, `match.${version.id}`]);
+		expect(synced).toMatchObject({ seq: 40, msgId: seal.id, hash: digest(versionOfSealed(seal)!) });
+		expect(await sealHad(core.db, GROUP, version.id)).toMatchObject({ id: seal.id, pos: seal.pos });
+		// how far the wire was taken, in the same transaction: a later start reads on from there
+		expect((await core.db.groups.get(GROUP))!.wireReadTo).toBe(40);
+	});
+
+	it('a seal saying what the copy here says writes nothing new, and the copy is as that seal', async () => {
+		const core = await phone();
+		const version = bens();
+		await versionTaken(core, version, 30);
+		const before = (await core.db.matches.get(version.id))!.revision;
+		const seal = sealOf(version);
+		expect(await takeTrack(core, version.id, sealed(seal, 31))).toBe('taken');
+		expect((await core.db.matches.get(version.id))!.revision).toBe(before);
+		expect(await core.db.synced.get([GROUP, `match.${version.id}`])).toMatchObject({ seq: 31 });
+		expect(await sealHad(core.db, GROUP, version.id)).toMatchObject({ id: seal.id });
+	});
+
+	it('a seal of another phone’s correction over a match unchanged here is taken: the correction shows', async () => {
+		const core = await phone();
+		const version = bens();
+		await versionTaken(core, version, 30);
+		const seal = sealOf(version, { notes: 'Ben a recompté ses jetons.' });
+		expect(await takeTrack(core, version.id, sealed(seal, 55))).toBe('taken');
+		expect((await core.db.matches.get(version.id))!.notes).toBe('Ben a recompté ses jetons.');
+	});
+
+	it('never merged: a seal over a change made here is a conflict shown, the copy kept and no seal kept', async () => {
+		const core = await phone();
+		const version = bens();
+		await versionTaken(core, version, 30);
+		// a note written here since the group's version was taken, as the match's page writes it
+		await setNotes(version.id, 'Noté ici.', core.db);
+		const seal = sealOf(version, { notes: 'Noté chez Ben.' });
+		expect(await takeTrack(core, version.id, sealed(seal, 55))).toBe('not-taken');
+		expect((await core.db.matches.get(version.id))!.notes).toBe('Noté ici.');
+		const conflict = await core.db.conflicts.get([GROUP, `match.${version.id}`]);
+		expect(conflict).toMatchObject({ theirsSeq: 55, theirsMsgId: seal.id });
+		expect(await sealHad(core.db, GROUP, version.id)).toBeUndefined();
+	});
+
+	it('one sequence space: a seal older than the version taken here is known, and a version older than the seal taken is', async () => {
+		const core = await phone();
+		const version = bens();
+		const corrected = { ...version, notes: 'Corrigé après la partie.' };
+		await versionTaken(core, corrected, 60);
+		expect(await takeTrack(core, version.id, sealed(sealOf(version), 50))).toBe('not-taken');
+		expect((await core.db.matches.get(version.id))!.notes).toBe('Corrigé après la partie.');
+		expect(await sealHad(core.db, GROUP, version.id)).toBeUndefined();
+
+		const other = bens(8);
+		const seal = sealOf(other);
+		expect(await takeTrack(core, other.id, sealed(seal, 70))).toBe('taken');
+		await versionTaken(core, { ...other, notes: 'Une version d’avant le sceau.' }, 65);
+		expect((await core.db.matches.get(other.id))!.notes).toBe('');
+		expect(await core.db.synced.get([GROUP, `match.${other.id}`])).toMatchObject({ seq: 70 });
+	});
+
+	it('a match in play, or one whose entries did not follow, is left to the versions: nothing written', async () => {
+		const core = await phone();
+		const refused: Track = { kind: 'refused', why: 'conflict', seq: 12 };
+		expect(await takeTrack(core, 'match-x', refused)).toBe('left');
+		expect(await core.db.matches.count()).toBe(0);
+		expect(await core.db.synced.get([GROUP, 'match.match-x'])).toBeUndefined();
+	});
+});

@@ -1,0 +1,162 @@
+/**
+ * A group whose every member reads the wire takes its matches' seals from it (wire-taking.ts,
+ * take-track.ts; docs/wire.md, "Reading a group's matches from the wire: the switch"): the
+ * group's sync reads `passpad.gw.<group>.>` once the member records say so, a seal read there
+ * becomes the copy's (its `synced` row the seal's, the seal kept), and a change made here is
+ * sealed over it, never sent as a version. A member on a build that reads the versions keeps
+ * the group on them. A real nats-server and keeper.
+ */
+import 'fake-indexeddb/auto';
+import { expect, it } from 'vitest';
+import * as db from '$lib/db';
+import { MatchStore } from '$lib/match/store';
+import { ui } from '$lib/match/session-fixture';
+import { recordSubject, sealSubject } from '$lib/wire/names.js';
+import { newKeyPair, signerOf } from '$lib/wire/signing';
+import { tally } from '../../../server/group-keeper-fixtures';
+import { phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
+import type { KeptMatch } from './record';
+import type { SealEntry } from '$lib/wire/entry';
+
+const keeper = useKeeper();
+const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
+const BEN = 'ben-phone-000001';
+
+/** Ana's and Ben's phones syncing in a new club, each saying it reads the wire `reads`. */
+async function club(name: string, reads: { ana: number; ben: number }) {
+	const server = keeper();
+	const made = await server.live.createGroup(name, 'Ana’s phone');
+	const { member } = await server.live.invite(made.group, 'Ben’s phone');
+	const [ana, ben] = [await phoneDb(), await phoneDb('ben')];
+	const anaSigner = await signerOf(await newKeyPair());
+	const anaSync = await syncingIn(
+		ana,
+		made,
+		await server.phone(made.member),
+		anaSigner,
+		undefined,
+		reads.ana
+	);
+	const benSigner = await signerOf(await newKeyPair());
+	const benStarts = async () =>
+		syncingIn(ben, { ...made, member }, await server.phone(member), benSigner, BEN, reads.ben);
+	const benSync = await benStarts();
+	await Promise.all([anaSync.caughtUp(), benSync.caughtUp()]);
+	const stored = async (id: string) => {
+		const all = await storedOf(server, made.group, id);
+		return {
+			versions: all
+				.filter((one) => one.subject === recordSubject(made.group, id))
+				.map((one) => one.data as unknown as KeptMatch),
+			seals: all
+				.filter((one) => one.subject === sealSubject(made.group, id))
+				.map((one) => ({ seal: one.data as SealEntry, seq: one.seq }))
+		};
+	};
+	return { group: made.group, ana, ben, anaSync, benSync, benStarts, stored };
+}
+
+/** Each phone's key registered, by a match of its own sent and sealed through its sync. */
+async function eachPlays(scene: Awaited<ReturnType<typeof club>>) {
+	const played: string[] = [];
+	for (const [passpad, sync] of [
+		[scene.ana, scene.anaSync],
+		[scene.ben, scene.benSync]
+	] as const) {
+		const store = await recordedIn(passpad, scene.group);
+		expect((await store.act(round)).ok).toBe(true);
+		await sync.flush();
+		await sync.entriesSettled();
+		played.push(store.match.id);
+	}
+	return played;
+}
+
+it('switched: Ana’s seal is Ben’s copy, Ben’s note is sealed over it and no version goes, and Ana’s phone takes his note from his seal', async () => {
+	const scene = await club('Wire club', { ana: 2, ben: 2 });
+	const { group, ana, ben, anaSync, benSync, stored } = scene;
+	try {
+		const [anas] = await eachPlays(scene);
+		await expect.poll(() => benSync.readsWire, { timeout: 15_000 }).toBe(true);
+		await expect.poll(() => anaSync.readsWire, { timeout: 15_000 }).toBe(true);
+
+		// Ben's copy of Ana's match is her seal: its synced row the seal's, the seal kept
+		const [first] = (await stored(anas)).seals;
+		const bensRow = () => ben.synced.get([group, `match.${anas}`]);
+		await expect
+			.poll(async () => (await bensRow())?.msgId, { timeout: 15_000 })
+			.toBe(first.seal.id);
+		expect((await bensRow())!.seq).toBe(first.seq);
+		expect(await ben.seals.get([group, anas])).toMatchObject({ id: first.seal.id });
+		expect((await ben.groups.get(group))!.wireReadTo).toBeGreaterThanOrEqual(first.seq);
+
+		// Ben's note: sealed over Ana's seal, and no version of it on the record's subject
+		const versionsBefore = (await stored(anas)).versions.length;
+		await new MatchStore(ui, await db.loadLog(anas, ben), ben).setNotes('Ben’s note');
+		await benSync.flush();
+		await benSync.entriesSettled();
+		const after = await stored(anas);
+		expect(after.seals.map(({ seal }) => seal.change.notes)).toEqual(['', 'Ben’s note']);
+		expect(after.seals[1].seal.prev).toBe(first.seal.id);
+		expect(after.versions).toHaveLength(versionsBefore);
+		expect(await ben.changed.count()).toBe(0);
+
+		// Ana's phone takes the note from Ben's seal, and its copy is as that seal
+		const notes = async () => (await ana.matches.get(anas))?.notes;
+		await expect.poll(notes, { timeout: 15_000 }).toBe('Ben’s note');
+		await expect
+			.poll(async () => (await ana.seals.get([group, anas]))?.id, { timeout: 15_000 })
+			.toBe(after.seals[1].seal.id);
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
+	}
+});
+
+it('switched: a phone started again reads the wire on from where it took it', async () => {
+	const scene = await club('Wire restart club', { ana: 2, ben: 2 });
+	const { group, ana, ben, anaSync, benSync, stored } = scene;
+	let again: typeof benSync | null = null;
+	try {
+		const [anas] = await eachPlays(scene);
+		await expect.poll(() => benSync.readsWire, { timeout: 15_000 }).toBe(true);
+		const [first] = (await stored(anas)).seals;
+		await expect
+			.poll(async () => (await ben.seals.get([group, anas]))?.id, { timeout: 15_000 })
+			.toBe(first.seal.id);
+		await benSync.stop();
+		const readTo = (await ben.groups.get(group))!.wireReadTo!;
+
+		// Ana's note while Ben's phone is closed, then Ben's phone opened again
+		await new MatchStore(ui, await db.loadLog(anas, ana), ana).setNotes('Ana’s note');
+		await anaSync.flush();
+		await anaSync.entriesSettled();
+		const newest = (await stored(anas)).seals.at(-1)!;
+		expect(newest.seal.change.notes).toBe('Ana’s note');
+		again = await scene.benStarts();
+		const notes = async () => (await ben.matches.get(anas))?.notes;
+		await expect.poll(notes, { timeout: 15_000 }).toBe('Ana’s note');
+		expect((await ben.groups.get(group))!.wireReadTo).toBeGreaterThan(readTo);
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop(), again?.stop()]);
+	}
+});
+
+it('a member on a build that reads the versions keeps the group on them: no wire read, a note goes as a version', async () => {
+	const scene = await club('Versions club', { ana: 2, ben: 1 });
+	const { ana, anaSync, benSync, stored } = scene;
+	try {
+		const [anas] = await eachPlays(scene);
+		// every member's record read: the fold says the group stays on the versions
+		await expect.poll(() => anaSync.status.members.length, { timeout: 15_000 }).toBe(2);
+		expect(anaSync.readsWire).toBe(false);
+		const versionsBefore = (await stored(anas)).versions.length;
+		await new MatchStore(ui, await db.loadLog(anas, ana), ana).setNotes('Ana’s note');
+		await anaSync.flush();
+		await expect
+			.poll(async () => (await stored(anas)).versions.length, { timeout: 15_000 })
+			.toBe(versionsBefore + 1);
+		expect((await stored(anas)).versions.at(-1)!.notes).toBe('Ana’s note');
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
+	}
+});

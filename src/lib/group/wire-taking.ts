@@ -1,0 +1,69 @@
+/**
+ * The group's wire read and its seals taken, once the group reads its matches there
+ * (docs/wire.md, "Reading a group's matches from the wire: the switch", steps 3 and 4): the
+ * wire's reader (wire-reader.ts) started when the fold of the member records says every member
+ * reads the wire (switch.ts), each seal it reads taken into the record (take-track.ts) one at a
+ * time with the record's messages (core.ts `serial`), how far it was taken kept in the group's
+ * row in the same transaction, so a later start reads on from there. Stopped when the fold turns back.
+ */
+import type { AnyGame, GameId } from '$lib/rules/common';
+import { readToOf } from '$lib/db/group/synced';
+import type { SyncCore } from './core';
+import { takeTrack } from './take-track';
+import type { WireReading } from './wire-reader';
+
+export class WireTaking {
+	readonly #core: SyncCore;
+	readonly #rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>;
+	#reading: WireReading | null = null;
+	#wanted = false;
+	/** the start under way, so a second `follow(true)` meanwhile starts nothing more */
+	#starting: Promise<void> | null = null;
+
+	constructor(core: SyncCore, rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>) {
+		this.#core = core;
+		this.#rulesOf = rulesOf;
+	}
+
+	/** Whether the wire is read now (tests). */
+	get reading(): boolean {
+		return this.#reading !== null;
+	}
+
+	/** Reads the wire while `switched`, from where this phone last took it; stops when not. */
+	follow(switched: boolean): void {
+		this.#wanted = switched;
+		if (!switched) return this.#stopReading();
+		if (!this.#starting) this.#starting = this.#start().finally(() => (this.#starting = null));
+	}
+
+	async #start(): Promise<void> {
+		const core = this.#core;
+		if (this.#reading || core.closed) return;
+		const [{ readWire }, rulesOf, after] = await Promise.all([
+			import('./wire-reader'),
+			this.#rulesOf(),
+			readToOf(core.db, core.group, 'wireReadTo').catch(() => 0)
+		]);
+		if (!this.#wanted || this.#reading || core.closed) return;
+		this.#reading = readWire(core.js, core.group, {
+			rulesOf,
+			...(after > 0 ? { after } : {}),
+			moved: (match, track) => {
+				void core.serial(async () => {
+					if (!core.closed) await takeTrack(core, match, track);
+				});
+			}
+		});
+	}
+
+	#stopReading(): void {
+		this.#reading?.stop();
+		this.#reading = null;
+	}
+
+	stop(): void {
+		this.#wanted = false;
+		this.#stopReading();
+	}
+}
