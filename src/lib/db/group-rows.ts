@@ -21,6 +21,12 @@ export interface SyncedRow {
 	hash: string | null;
 	/** a player merged here into another: the version to send says so (players.ts) */
 	mergedInto?: string;
+	/**
+	 * a match's copy taken from its seal on the group's wire (group/take-track.ts): `seq` and
+	 * `msgId` are the seal's, a change made here is sealed over it and no version is sent; a
+	 * version taken over it writes the row anew, without this
+	 */
+	onWire?: true;
 }
 
 /** v5: a version written here, waiting for the group's acknowledgement, sent in `seq` order. */

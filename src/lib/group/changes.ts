@@ -7,7 +7,6 @@ import { matchWithLog, type ThingHere } from '$lib/db/group/here';
 import { changedOf, settle } from '$lib/db/changed';
 import { enqueue } from '$lib/db/group/outbox';
 import { writeSynced } from '$lib/db/group/synced';
-import { sealHad } from '$lib/db/group/seals';
 import type { SyncCore } from './core';
 import {
 	deletedVersion,
@@ -131,7 +130,7 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	// a match played live is the pen phone's to send, its end too (docs/group.md)
 	if (!(await sends(core, id, synced !== undefined))) return done();
 	// the copy taken from the group's seal (take-track.ts): sealed again over it, never a version
-	if (synced && synced.msgId === (await sealHad(db, core.group, id))?.id) return done();
+	if (synced?.onWire) return done();
 	const version = matchVersion(match, log, core.stamp(id));
 	const hash = digest(version);
 	if (hash === synced?.hash) {

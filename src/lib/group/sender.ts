@@ -63,6 +63,13 @@ export class GroupSender {
 			core.built.delete(entry.subject);
 			return 'sent';
 		}
+		// a match whose copy is a seal's (take-track.ts): the seal carries what it says, and the
+		// record subject's last message is not what this phone holds (docs/wire.md)
+		if (synced?.onWire && body.contest === null) {
+			await dropPending(db, entry.seq!);
+			core.built.delete(entry.subject);
+			return 'sent';
+		}
 		const expected = synced?.seq ?? 0;
 		// a contest names the group's version it is written over, the newest read here
 		if (body.contest !== null) body = { ...body, contest: expected };
@@ -84,7 +91,9 @@ export class GroupSender {
 			const ack = await core.js.publish(
 				`passpad.g.${core.group}.${entry.subject}`,
 				writeVersion(body),
-				{ msgID: entry.msgId, expect: { lastSubjectSequence: expected } }
+				synced?.onWire
+					? { msgID: entry.msgId }
+					: { msgID: entry.msgId, expect: { lastSubjectSequence: expected } }
 			);
 			await acknowledged(db, entry, ack.seq);
 			if (entry.changed !== undefined && core.built.get(entry.subject) === entry.changed) {

@@ -40,6 +40,8 @@ export function settleConflict(core: SyncCore, thing: Thing, choice: Settle): Pr
 				msgId: conflict.theirsMsgId,
 				hash: digest(theirs)
 			});
+			// a seal's copy stays one (take-track.ts): sealed again over it, never versioned
+			if (here.synced?.onWire) await db.synced.update([core.group, thing], { onWire: true });
 		}
 		// the choice is written to the group over its newest version, so every phone settles
 		const revision = (await db.matches.get(thing.slice(thing.indexOf('.') + 1)))?.revision;

@@ -104,7 +104,12 @@ describe('a seal taken from the wire', () => {
 		expect(log.actions).toEqual(version.log.map((entry) => entry.action));
 		expect(log.match).toMatchObject({ group: GROUP, status: 'finished', notes: '' });
 		const synced = await core.db.synced.get([GROUP, `match.${version.id}`]);
-		expect(synced).toMatchObject({ seq: 40, msgId: seal.id, hash: digest(versionOfSealed(seal)!) });
+		expect(synced).toMatchObject({
+			seq: 40,
+			msgId: seal.id,
+			hash: digest(versionOfSealed(seal)!),
+			onWire: true
+		});
 		expect(await sealHad(core.db, GROUP, version.id)).toMatchObject({ id: seal.id, pos: seal.pos });
 		// how far the wire was taken, in the same transaction: a later start reads on from there
 		expect((await core.db.groups.get(GROUP))!.wireReadTo).toBe(40);

@@ -5,7 +5,8 @@
  * record's subject (take.ts, reconcile.ts: written, the same, or a conflict shown, never
  * merged). In the transaction that takes it, the match's `synced` row becomes the seal's (its
  * stream sequence and its id) and the seal is kept as the one this phone's copy is as
- * (db/group/seals.ts), so a change made here is sealed over it (reseal.ts). One sequence space:
+ * (db/group/seals.ts), so a change made here is sealed over it (reseal.ts), never sent as a
+ * version (the row's `onWire`: changes.ts). One sequence space:
  * versions and seals are messages of one stream, so a seal older than the version taken here
  * is known, and a version older than the seal taken is.
  *
@@ -47,9 +48,10 @@ async function takeSeal(core: SyncCore, id: string, track: Track): Promise<Taken
 	// a seal whose seats and players do not pair up: the keeper's fault, the next seal mends it
 	if (!version) return 'left';
 	const { db, group } = core;
-	await take(core, recordSubject(group, id), track.seq, track.seal.id, writeVersion(version));
+	await take(core, recordSubject(group, id), track.seq, track.seal.id, writeVersion(version), true);
 	const synced = await db.synced.get([group, `match.${id}`]);
 	if (synced?.seq !== track.seq || synced.msgId !== track.seal.id) return 'not-taken';
+	await db.synced.update([group, `match.${id}`], { onWire: true });
 	await keepSeal(db, group, id, track.seal);
 	return 'taken';
 }

@@ -122,13 +122,19 @@ async function takeOverConflict(
 	});
 }
 
-/** One message of the group, reconciled and written (or refused) in its own transaction. */
+/**
+ * One message of the group, reconciled and written (or refused) in its own transaction.
+ * `sealed`: the version a seal on the group's wire says (take-track.ts), which carries no
+ * contest: a conflict with it is shown on this phone only (docs/wire.md, "Reading a group's
+ * matches from the wire": a conflict read from a seal).
+ */
 export async function take(
 	core: SyncCore,
 	subject: string,
 	seq: number,
 	msgId: string,
-	data: Uint8Array
+	data: Uint8Array,
+	sealed = false
 ) {
 	const thing = thingOfSubject(core.group, subject);
 	if (!thing) return takeOther(core, subject, data);
@@ -195,7 +201,7 @@ export async function take(
 			});
 			// this phone saw it first: its version goes to the group as contesting the
 			// group's, so every phone shows both (a contest read here needs no answer)
-			if (decision.version.contest === null) {
+			if (decision.version.contest === null && !sealed) {
 				await queueVersion(core, thing, { ...mine, contest: seq }, digest(mine), -1, true);
 			}
 			return core.board.refresh();

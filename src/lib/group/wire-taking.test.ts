@@ -160,3 +160,87 @@ it('a member on a build that reads the versions keeps the group on them: no wire
 		await Promise.all([anaSync.stop(), benSync.stop()]);
 	}
 });
+
+/**
+ * Ben's phone closed while both note Ana's match sealed: Ana's note sealed first, then Ben's
+ * phone opened again reads her seal over his note.
+ */
+async function bothNote(name: string) {
+	const scene = await club(name, { ana: 2, ben: 2 });
+	const { group, ana, ben, anaSync, benSync, stored } = scene;
+	const [anas] = await eachPlays(scene);
+	await expect.poll(() => benSync.readsWire, { timeout: 15_000 }).toBe(true);
+	const [first] = (await stored(anas)).seals;
+	const kept = async () => (await ben.seals.get([group, anas]))?.id;
+	await expect.poll(kept, { timeout: 15_000 }).toBe(first.seal.id);
+	await benSync.stop();
+	await new MatchStore(ui, await db.loadLog(anas, ben), ben).setNotes('Ben’s note');
+	await new MatchStore(ui, await db.loadLog(anas, ana), ana).setNotes('Ana’s note');
+	await anaSync.flush();
+	await anaSync.entriesSettled();
+	const versions = (await stored(anas)).versions.length;
+	const again = await scene.benStarts();
+	const thing = `match.${anas}` as const;
+	await expect.poll(() => ben.conflicts.get([group, thing]), { timeout: 15_000 }).toBeDefined();
+	await again.flush();
+	await again.entriesSettled();
+	return {
+		...scene,
+		anas,
+		thing,
+		again,
+		versions,
+		stop: () => Promise.all([anaSync.stop(), again.stop()])
+	};
+}
+
+it('switched, never merged: a seal read over a change made here is a conflict shown here, neither note lost, no contest sent; kept, Ben’s note is sealed over Ana’s and her phone takes it', async () => {
+	const { group, ana, ben, anas, thing, again, versions, stored, stop } =
+		await bothNote('Both note club');
+	try {
+		expect((await ben.matches.get(anas))!.notes).toBe('Ben’s note');
+		const conflict = (await ben.conflicts.get([group, thing]))!;
+		expect((conflict.theirs as KeptMatch).notes).toBe('Ana’s note');
+		const held = await stored(anas);
+		expect(held.seals.map(({ seal }) => seal.change.notes)).toEqual(['', 'Ana’s note']);
+		// a seal carries no contest: nothing goes as a version
+		expect(held.versions).toHaveLength(versions);
+		expect(again.entriesSent.get(anas)).toEqual({ kind: 'moved' });
+
+		expect(await again.settle(thing, 'mine')).toEqual({ ok: true });
+		await again.entriesSettled();
+		const settled = await stored(anas);
+		expect(settled.seals.map(({ seal }) => seal.change.notes)).toEqual([
+			'',
+			'Ana’s note',
+			'Ben’s note'
+		]);
+		expect(settled.seals[2].seal.prev).toBe(settled.seals[1].seal.id);
+		expect(settled.versions).toHaveLength(versions);
+		expect(await ben.outbox.count()).toBe(0);
+		const notes = async () => (await ana.matches.get(anas))?.notes;
+		await expect.poll(notes, { timeout: 15_000 }).toBe('Ben’s note');
+	} finally {
+		await stop();
+	}
+});
+
+it('switched, never merged: the group’s note kept over Ben’s, his copy is Ana’s seal again and nothing is sent', async () => {
+	const { group, ben, anas, thing, again, versions, stored, stop } = await bothNote('Theirs club');
+	try {
+		expect(await again.settle(thing, 'theirs')).toEqual({ ok: true });
+		await again.entriesSettled();
+		expect((await ben.matches.get(anas))!.notes).toBe('Ana’s note');
+		expect(await ben.conflicts.get([group, thing])).toBeUndefined();
+		const held = await stored(anas);
+		expect(held.seals.map(({ seal }) => seal.change.notes)).toEqual(['', 'Ana’s note']);
+		expect(held.versions).toHaveLength(versions);
+		expect(await ben.outbox.count()).toBe(0);
+		expect(await ben.synced.get([group, thing])).toMatchObject({
+			seq: held.seals[1].seq,
+			onWire: true
+		});
+	} finally {
+		await stop();
+	}
+});
