@@ -235,3 +235,51 @@ describe('what seals a sealed match again (a change after its seal)', () => {
 		});
 	});
 });
+
+describe('a match put on the wire by its first seal', () => {
+	const over = copyAfter([tally]);
+	const playing = copyAfter([{ kind: 'act', action: { type: 'reveal', card: 10 } }]);
+	/** The seal of `copy`'s match as its first message on the wire: at 0, nothing before it. */
+	const firstOf = (copy: Copy, change: Partial<SealEntry['change']> = {}) =>
+		sealOf(copy, { id: 'entry-first-000001', pos: 0, prev: null, by: BEN }, change);
+
+	it('first seal: a finished match the group holds nothing of on its wire is stored, whichever member seals it', () => {
+		expect(judgeSeal(EMPTY, firstOf(over))).toBe('store');
+		// abandoned before its end
+		expect(judgeSeal(EMPTY, firstOf(playing, { abandoned: true }))).toBe('store');
+	});
+
+	it('first seal: a log its game’s reducer refuses, or not over, is refused', () => {
+		const log = [
+			{ action: { type: 'pass' }, at: 1 },
+			{ action: { type: 'take' }, at: 2 }
+		];
+		expect(judgeSeal(EMPTY, firstOf(over, { log: [...log, ...log] }))).toMatchObject({
+			ok: false,
+			why: 'refused'
+		});
+		expect(judgeSeal(EMPTY, firstOf(playing))).toEqual({ ok: false, why: 'not-over' });
+	});
+
+	it('first seal: a player for each seat, in the seal and in its start where it names them', () => {
+		expect(judgeSeal(EMPTY, firstOf(over, { players: [newPlayerId()] }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+		const start = { ...over.live!.start, players: [newPlayerId()] };
+		expect(judgeSeal(EMPTY, firstOf(over, { start }))).toEqual({
+			ok: false,
+			why: 'not-the-log'
+		});
+	});
+
+	it('first seal: not the first message (a match with entries, or sealed) is moved; a seal elsewhere than 0 is moved', () => {
+		expect(judgeSeal(over, firstOf(over))).toMatchObject({ why: 'moved', length: 2 });
+		const sealed = { ...EMPTY, sealed: heldAfter(over) };
+		expect(judgeSeal(sealed, firstOf(over, {}))).toMatchObject({ ok: false, why: 'moved' });
+		expect(judgeSeal(EMPTY, sealOf(over, { pos: 0, prev: 'entry-start-01' }))).toMatchObject({
+			why: 'moved',
+			length: 0
+		});
+	});
+});

@@ -6,8 +6,9 @@
 // nothing the entries did not (its players may have been merged since: `playersOfStart`). A sealed match changed since (a
 // note, a correction of its log, its time played) is sealed again over the seal the server
 // holds, by any member: the match is over, the pen writes no more, and the change is the
-// record's, as a version's is (docs/wire.md, "What travels": after `seal`).
-// Either way a seal says when the match was abandoned only if it says it was (`not-passpad`).
+// record's, as a version's is (docs/wire.md, "What travels": after `seal`). A match the group
+// holds nothing of on its wire (recorded before its group took entries) is put there by its first
+// seal, at position 0, by any member (`judgeFirstSeal`). Every way a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import type { Entry, SealEntry } from '../src/lib/wire/entry';
@@ -78,7 +79,7 @@ function moved(copy: Copy): AppendAnswer {
 export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'store' {
 	if (copy.sealed) return judgeSealAgain(copy.sealed, seal);
 	const live = copy.live;
-	if (!live) return moved(copy);
+	if (!live) return seal.pos === 0 && seal.prev === null ? judgeFirstSeal(seal) : moved(copy);
 	const last = live.entries[live.entries.length - 1];
 	if (seal.pos !== live.entries.length || seal.prev !== last.id) return moved(copy);
 	// the pen's phone and key, as for an action (replay.ts); the change is not read
@@ -120,13 +121,40 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 	if (!sameStart(change.start, held.start) || !playersOfStart(change.players, held.start)) {
 		return { ok: false, why: 'not-the-log' };
 	}
-	const game = RULES[held.start.game];
+	return judgeLog(held.start, change);
+}
+
+/**
+ * The first seal of a match the group holds nothing of on its wire, no entry and no seal: a
+ * match recorded before its group took entries, or on an older build, put on the wire once
+ * (docs/wire.md, "Every match on the wire before the versions stop"), at position 0 with nothing
+ * before it, by any member's registered key (group-keeper.ts), as a seal written again is. No
+ * start is held: its own must name a player a seat, where it names any, and its log is one the
+ * game's own reducer takes whole and over, or abandoned. Stored on the empty seal's subject with
+ * compare-and-set (group-keeper.ts): of two phones putting one match on the wire, one is stored.
+ */
+export function judgeFirstSeal(seal: SealEntry): AppendAnswer | 'store' {
+	const { change } = seal;
+	if (!abandonedWhen(change)) return { ok: false, why: 'not-passpad' };
+	const named = change.start.players;
+	if (
+		!playersOfStart(change.players, change.start) ||
+		(named && named.length !== change.players.length)
+	) {
+		return { ok: false, why: 'not-the-log' };
+	}
+	return judgeLog(change.start, change);
+}
+
+/** A seal's log, by its game's own reducer from `start`: taken whole, and over unless abandoned. */
+function judgeLog(start: Start, change: SealEntry['change']): AppendAnswer | 'store' {
+	const game = RULES[start.game];
 	let replayed: ReturnType<typeof replay>;
 	try {
 		replayed = replay(
 			game,
-			held.start.config,
-			held.start.names.length,
+			start.config,
+			start.names.length,
 			change.log.map((one) => one.action)
 		);
 	} catch {

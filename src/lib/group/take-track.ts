@@ -6,9 +6,9 @@
  * merged). In the transaction that takes it, the match's `synced` row becomes the seal's (its
  * stream sequence and its id) and the seal is kept as the one this phone's copy is as
  * (db/group/seals.ts), so a change made here is sealed over it (reseal.ts), never sent as a
- * version (the row's `onWire`: changes.ts). One sequence space:
- * versions and seals are messages of one stream, so a seal older than the version taken here
- * is known, and a version older than the seal taken is.
+ * version (the row's `onWire`: changes.ts, sender.ts). One sequence space: versions and seals
+ * are messages of one stream, so a seal older than the version taken here is known, and a
+ * version older than the seal taken is.
  *
  * Only for a group that reads its matches from the wire: a `synced` row moved to a seal no
  * longer names the record subject's last message, which a version sent of the match expects.
