@@ -1,9 +1,10 @@
 /**
  * A match the group holds nothing of on its wire put there by its first seal (docs/wire.md,
- * "Every match on the wire before the versions stop"): a match recorded before its group took
- * entries has versions only; any member's phone seals it at position 0, and the keeper stores
- * one such seal a match, with compare-and-set on the seal's empty subject. A real nats-server
- * and keeper, node clients with the group's own credentials as its members' phones.
+ * "Reading a group's matches from the wire: the switch": every match on the wire before the
+ * versions stop): a match recorded before its group took entries has versions only; any
+ * member's phone seals it at position 0, and the keeper stores one such seal a match, with
+ * compare-and-set on the seal's empty subject. A real nats-server and keeper, node clients with
+ * the group's own credentials as its members' phones.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ANA, BEN } from '../src/lib/live/fixtures';

@@ -127,11 +127,12 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 /**
  * The first seal of a match the group holds nothing of on its wire, no entry and no seal: a
  * match recorded before its group took entries, or on an older build, put on the wire once
- * (docs/wire.md, "Every match on the wire before the versions stop"), at position 0 with nothing
- * before it, by any member's registered key (group-keeper.ts), as a seal written again is. No
- * start is held: its own must name a player a seat, where it names any, and its log is one the
- * game's own reducer takes whole and over, or abandoned. Stored on the empty seal's subject with
- * compare-and-set (group-keeper.ts): of two phones putting one match on the wire, one is stored.
+ * (docs/wire.md, "Reading a group's matches from the wire: the switch": every match on the wire
+ * before the versions stop), at position 0 with nothing before it, by any member's registered
+ * key (group-keeper.ts), as a seal written again is. No start is held: its own must name a
+ * player a seat, where it names any, and its log is one the game's own reducer takes whole and
+ * over, or abandoned. Stored on the empty seal's subject with compare-and-set (group-keeper.ts):
+ * of two phones putting one match on the wire, one is stored.
  */
 export function judgeFirstSeal(seal: SealEntry): AppendAnswer | 'store' {
 	const { change } = seal;

@@ -32,7 +32,7 @@ import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
 import { KeyRegistration, type RegistrationOptions } from './key-registration';
 import { roleOf } from './role';
-import { isOver, sealOf } from './seal-of';
+import { isOver, sealOf, startFieldsOf } from './seal-of';
 import { heldEntries, type Copy } from './held';
 import { nextSeal } from './reseal';
 import { keepSeal } from '$lib/db/group/seals';
@@ -81,7 +81,7 @@ export type Sent =
 const DONE: Sent = { kind: 'done' };
 
 /** The keeper took no more keys for this member (key-registration.ts `full`): the phone's refusal. */
-type KeysFull = { readonly ok: false; readonly why: 'keys-full' };
+export type KeysFull = { readonly ok: false; readonly why: 'keys-full' };
 
 export class GroupEntries {
 	readonly #o: EntriesOptions;
@@ -168,7 +168,7 @@ export class GroupEntries {
 					return isOver(log.match) ? ((await this.#sealedAgain(id)) ?? DONE) : DONE;
 				}
 				const me = { by: this.#o.by, name: this.#o.name ?? log.match.seats[0].name };
-				const start = await signed(startOf(this.#local(log.match), me), this.#o.signer);
+				const start = await signed(startOf(startFieldsOf(log.match), me), this.#o.signer);
 				const answer = await this.#append(id, start);
 				if (answer.ok) {
 					const verdict = begin(start, answer.seq, this.#o.rulesOf);
@@ -365,6 +365,11 @@ export class GroupEntries {
 		return this.#stopped(match.id, answer, undefined, null);
 	}
 
+	/** A seal asked of the keeper as `#append` asks it (first-seals.ts: a match's first seal). */
+	askSeal(match: string, seal: SealEntry): Promise<Append | KeysFull> {
+		return this.#append(match, seal);
+	}
+
 	/**
 	 * The entry asked of the keeper, this phone's key registered first; a `not-yours` answer
 	 * registers the key again (once a run: the server's store made anew) and asks again.
@@ -389,11 +394,5 @@ export class GroupEntries {
 	#read(id: string, before = false): Promise<Copy> {
 		const { group, rulesOf } = this.#o;
 		return heldEntries(this.#js, group, id, { rulesOf, before, waitMs: READ_MS });
-	}
-
-	/** The match's start: a group's, naming its players (docs/wire.md, "Reading a group's matches"). */
-	#local({ id, game, config, createdAt, seats }: MatchRow) {
-		const [names, players] = [seats.map((seat) => seat.name), seats.map((seat) => seat.playerId)];
-		return { id, game, config, createdAt, names, players };
 	}
 }

@@ -11,6 +11,15 @@ import type { LogEntry, MatchRow } from '$lib/db/schema';
 import type { SealEntry } from '$lib/wire/entry';
 import { abandonedAtOf } from './record';
 
+/**
+ * The match's start as this phone has it: a group's, naming its players (docs/wire.md, "Reading
+ * a group's matches", step 2), for live/appending.ts `startOf`.
+ */
+export function startFieldsOf({ id, game, config, createdAt, seats }: MatchRow) {
+	const [names, players] = [seats.map((seat) => seat.name), seats.map((seat) => seat.playerId)];
+	return { id, game, config, createdAt, names, players };
+}
+
 /** Finished or abandoned: the match the pen seals, and seals again once changed. */
 export const isOver = (match: MatchRow) =>
 	match.status === 'finished' || match.status === 'abandoned';
@@ -19,9 +28,12 @@ export const isOver = (match: MatchRow) =>
 export interface SealPlace {
 	readonly id: string;
 	readonly match: string;
-	/** after the group's last entry of the match, or after the seal it holds */
+	/**
+	 * after the group's last entry of the match, or after the seal it holds; a first seal at 0,
+	 * after nothing (first-seals.ts)
+	 */
 	readonly pos: number;
-	readonly prev: string;
+	readonly prev: string | null;
 	readonly by: string;
 	readonly at: number;
 }

@@ -29,6 +29,7 @@ import type { Thing } from './record';
 import { changedOf } from '$lib/db/changed';
 import { OneLook } from '$lib/live/sending';
 import type { Signer } from '$lib/wire/signing';
+import type { SealEntry } from '$lib/wire/entry';
 import type { AnyGame, GameId } from '$lib/rules/common';
 import type { GroupEntries, Sent } from './entries';
 import { keepNotes, keptNotes, nextNotes, said } from './entries-kept';
@@ -96,7 +97,11 @@ export class GroupSync {
 		this.#core = new SyncCore({ ...options, online: !!options.nc });
 		this.#reader = new GroupReader(this.#core);
 		this.#sender = new GroupSender(this.#core);
-		this.#wire = options.entries ? new WireTaking(this.#core, options.entries.rulesOf) : null;
+		this.#wire = options.entries
+			? new WireTaking(this.#core, options.entries.rulesOf, (onWire) => {
+					void this.#firstSeals(onWire).catch(() => {});
+				})
+			: null;
 		// after a message read: a version dropped as stale is built again over the group's
 		this.#core.send = () => this.flush();
 		if (options.nc) this.connect(options.nc);
@@ -198,24 +203,7 @@ export class GroupSync {
 		const core = this.#core;
 		const wiring = this.#wiring;
 		if (!wiring || !this.#connected || core.closed || core.board.online !== 'online') return;
-		if (!this.#entries) {
-			const [{ GroupEntries }, signer, rulesOf] = await Promise.all([
-				import('./entries'),
-				wiring.signer(),
-				wiring.rulesOf()
-			]);
-			this.#entries ??= new GroupEntries({
-				db: core.db,
-				group: this.group,
-				nc: core.nc,
-				signer,
-				by: core.phone,
-				name: wiring.name,
-				seal: wiring.seal,
-				reads: wiring.reads,
-				rulesOf
-			});
-		}
+		this.#entries ??= await this.#entriesMade(wiring);
 		// a conflict said of a match is looked at again: the group's version taken here since
 		// may be what the group holds, and then it is said no more
 		for (const [match, sent] of this.entriesSent) {
@@ -223,7 +211,7 @@ export class GroupSync {
 		}
 		const touched = [...this.#touched];
 		this.#touched.clear();
-		const results = await this.#entries.sendAll(touched);
+		const results = await this.#entries!.sendAll(touched);
 		await this.#keptRead;
 		for (const [match, sent] of results) {
 			// no answer says nothing new: a refusal or a conflict stays said until the match goes
@@ -237,6 +225,46 @@ export class GroupSync {
 		if (JSON.stringify([...kept]) === JSON.stringify([...this.#kept])) return;
 		this.#kept = kept;
 		await keepNotes(core.db, this.group, kept).catch(() => {});
+	}
+
+	/** This phone's sending of the group's matches as entries (entries.ts), made when first needed. */
+	async #entriesMade(wiring: EntriesWiring): Promise<GroupEntries> {
+		const core = this.#core;
+		const [{ GroupEntries }, signer, rulesOf] = await Promise.all([
+			import('./entries'),
+			wiring.signer(),
+			wiring.rulesOf()
+		]);
+		return (this.#entries ??= new GroupEntries({
+			db: core.db,
+			group: this.group,
+			nc: core.nc,
+			signer,
+			by: core.phone,
+			name: wiring.name,
+			seal: wiring.seal,
+			reads: wiring.reads,
+			rulesOf
+		}));
+	}
+
+	/**
+	 * The group's matches here that its wire lacks (recorded before it took entries) put there,
+	 * each by its first seal (first-seals.ts), once the wire was read to its end.
+	 */
+	async #firstSeals(onWire: ReadonlySet<string>): Promise<void> {
+		const core = this.#core;
+		const wiring = this.#wiring;
+		if (!wiring || core.closed || core.board.online !== 'online') return;
+		const [{ offWire, putOnWire }, entries, signer] = await Promise.all([
+			import('./first-seals'),
+			this.#entries ?? this.#entriesMade(wiring),
+			wiring.signer()
+		]);
+		const matches = await offWire(core.db, this.group, onWire);
+		const ask = (match: string, seal: SealEntry) => entries.askSeal(match, seal);
+		const { group, phone: by } = core;
+		await putOnWire({ db: core.db, group, by, name: wiring.name, signer, ask }, matches);
 	}
 
 	/** The notes kept before this start, said at once (a send of this run says newer ones). */

@@ -15,7 +15,11 @@ import { recordSubject, sealSubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
 import { tally } from '../../../server/group-keeper-fixtures';
 import { phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
-import type { KeptMatch } from './record';
+import { digest, proveMatch, type KeptMatch } from './record';
+import { illPassVersion } from './fixtures';
+import { versionOfSealed } from './sealed';
+import { writeMatch } from '$lib/db/group/matches';
+import { newId } from '$lib/wire/ids';
 import type { SealEntry } from '$lib/wire/entry';
 
 const keeper = useKeeper();
@@ -242,5 +246,40 @@ it('switched, never merged: the group’s note kept over Ben’s, his copy is An
 		});
 	} finally {
 		await stop();
+	}
+});
+
+it('switched: a match recorded before the group took entries is put on the wire by its first seal, and a phone reading the wire takes it from there', async () => {
+	const scene = await club('Old matches club', { ana: 2, ben: 2 });
+	const { group, ana, ben, anaSync, benSync, stored } = scene;
+	try {
+		// Ana's copy of a match the group has as a version only (no start, no seal on the wire)
+		const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
+		const old = illPassVersion('phone-old-000001', newId(), seats, {
+			seed: 3,
+			at: 1_700_000_000_000,
+			span: 600_000
+		});
+		const proof = proveMatch(old);
+		if (!proof.ok) throw new Error('a finished match');
+		await writeMatch(ana, group, proof.match, { seq: 1, msgId: 'v-old', hash: digest(old) });
+		expect((await stored(old.id)).seals).toEqual([]);
+
+		await eachPlays(scene);
+		// once the wire is read whole on Ana's phone, the match goes there by one seal at 0
+		const seals = async () => (await stored(old.id)).seals;
+		await expect.poll(async () => (await seals()).length, { timeout: 15_000 }).toBe(1);
+		const [first] = await seals();
+		expect(first.seal).toMatchObject({ pos: 0, prev: null, by: 'phone-ana-0001' });
+		expect((versionOfSealed(first.seal) as KeptMatch).log).toEqual(old.log);
+		expect(await ana.seals.get([group, old.id])).toMatchObject({ id: first.seal.id });
+
+		// Ben's phone, which never had it, takes it from the wire: the copy is the seal's
+		const row = async () => ben.synced.get([group, `match.${old.id}`]);
+		await expect.poll(async () => (await row())?.msgId, { timeout: 15_000 }).toBe(first.seal.id);
+		expect(await row()).toMatchObject({ onWire: true, hash: digest(old) });
+		expect((await db.loadLog(old.id, ben)).actions).toEqual(old.log.map((one) => one.action));
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
 	}
 });

@@ -20,9 +20,17 @@ export class WireTaking {
 	/** the start under way, so a second `follow(true)` meanwhile starts nothing more */
 	#starting: Promise<void> | null = null;
 
-	constructor(core: SyncCore, rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>) {
+	/** told once a reading has read the wire to its end: the matches it holds */
+	readonly #whole: (onWire: ReadonlySet<string>) => void;
+
+	constructor(
+		core: SyncCore,
+		rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>,
+		whole: (onWire: ReadonlySet<string>) => void = () => {}
+	) {
 		this.#core = core;
 		this.#rulesOf = rulesOf;
+		this.#whole = whole;
 	}
 
 	/** Whether the wire is read now (tests). */
@@ -46,7 +54,7 @@ export class WireTaking {
 			readToOf(core.db, core.group, 'wireReadTo').catch(() => 0)
 		]);
 		if (!this.#wanted || this.#reading || core.closed) return;
-		this.#reading = readWire(core.js, core.group, {
+		const reading = readWire(core.js, core.group, {
 			rulesOf,
 			...(after > 0 ? { after } : {}),
 			moved: (match, track) => {
@@ -55,6 +63,15 @@ export class WireTaking {
 				});
 			}
 		});
+		this.#reading = reading;
+		// once every message read so far is taken (the same queue): which matches the wire holds
+		void reading.caughtUp
+			.then(() => core.serial(async () => {}))
+			.then(() => {
+				if (this.#reading === reading && !core.closed) {
+					this.#whole(new Set([...reading.tracks.matches()].map(([match]) => match)));
+				}
+			});
 	}
 
 	#stopReading(): void {
