@@ -6,10 +6,10 @@
  * compare-and-set on the seal's empty subject. A real nats-server and keeper, node clients with
  * the group's own credentials as its members' phones.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ANA, BEN } from '../src/lib/live/fixtures';
 import { accept, begin, nextEntry, type LiveMatch } from '../src/lib/live/replay';
-import { startTestLive, type TestLive } from '../src/lib/live/test-server';
+import type { TestLive } from '../src/lib/live/test-server';
 import { RULES } from '../src/lib/rules/registry';
 import { newId, writeEntry, type SealEntry } from '../src/lib/wire/entry';
 import { newKeyPair, signed, signerOf, type Signer } from '../src/lib/wire/signing';
@@ -19,36 +19,28 @@ import {
 	registeredIn,
 	sealOf,
 	storedOf,
-	tally
+	tally,
+	useClub
 } from './group-keeper-fixtures';
 
-let server: TestLive;
-let club: Awaited<ReturnType<TestLive['live']['createGroup']>>;
+// Ana's phone, the club's first member, its key registered
+const club = useClub('First seal club', { registered: true });
 let ben: { user: string; pass: string };
-let anaKey: Signer;
 let benKey: Signer;
 let forger: Signer;
 
 beforeAll(async () => {
-	[anaKey, benKey, forger] = await Promise.all(
-		[0, 1, 2].map(async () => signerOf(await newKeyPair()))
-	);
-	server = await startTestLive({ limits: { groupBytes: 8 * 1024 * 1024 } });
-	club = await server.live.createGroup('First seal club', 'Ana’s phone');
-	({ member: ben } = await server.live.invite(club.group, 'Ben’s phone'));
-	await registeredIn(await server.phone(club.member), club.group, club.member.user, anaKey);
-	await registeredIn(await server.phone(ben), club.group, ben.user, benKey);
+	[benKey, forger] = await Promise.all([0, 1].map(async () => signerOf(await newKeyPair())));
+	({ member: ben } = await club.server.live.invite(club.group, 'Ben’s phone'));
+	await registeredIn(await club.server.phone(ben), club.group, ben.user, benKey);
 }, 60_000);
-afterAll(async () => {
-	await server?.stop();
-});
 
 /** A finished match as a phone recorded it, never sent as entries: its log folded here only. */
 async function recordedOnly(match: string): Promise<LiveMatch> {
-	const start = await signed(anasStart(match), anaKey);
+	const start = await signed(anasStart(match), club.signer);
 	const copy = (begin(start, 1, (id) => RULES[id]) as { live: LiveMatch }).live;
 	if (tally.kind !== 'act') throw new Error('an action');
-	const entry = await signed(nextEntry(copy, tally, ANA, newId(), Date.now()), anaKey);
+	const entry = await signed(nextEntry(copy, tally, ANA, newId(), Date.now()), club.signer);
 	return (accept(copy, entry, 2) as { live: LiveMatch }).live;
 }
 
@@ -64,19 +56,19 @@ const ask = async (nc: Awaited<ReturnType<TestLive['phone']>>, seal: SealEntry, 
 
 it('first seal: any member’s phone puts a match recorded before entries on the wire; a second phone’s first seal is moved; no entry goes after it, a change is sealed over it', async () => {
 	const copy = await recordedOnly('recorded-before');
-	const [anaPhone, benPhone] = [await server.phone(club.member), await server.phone(ben)];
+	const [anaPhone, benPhone] = [club.nc, await club.server.phone(ben)];
 	const first = firstSealOf(copy, BEN);
 	expect(await ask(benPhone, first, benKey)).toMatchObject({ ok: true, duplicate: false });
 	// the same seal again (its answer lost) is acknowledged, not stored twice
 	expect(await ask(benPhone, first, benKey)).toMatchObject({ ok: true, duplicate: true });
 
 	// Ana's phone puts the same match on the wire: Ben's seal holds that place
-	expect(await ask(anaPhone, firstSealOf(copy, ANA), anaKey)).toMatchObject({
+	expect(await ask(anaPhone, firstSealOf(copy, ANA), club.signer)).toMatchObject({
 		ok: false,
 		why: 'moved'
 	});
 	// sealed: a start after it is refused
-	const start = await signed(anasStart('recorded-before'), anaKey);
+	const start = await signed(anasStart('recorded-before'), club.signer);
 	expect(await askKeeper(anaPhone, club.group, start.match, writeEntry(start))).toEqual({
 		ok: false,
 		why: 'sealed'
@@ -90,17 +82,17 @@ it('first seal: any member’s phone puts a match recorded before entries on the
 		by: ANA,
 		change: { ...first.change, notes: 'recorded before the club took entries' }
 	};
-	expect(await ask(anaPhone, noted, anaKey)).toMatchObject({ ok: true, duplicate: false });
-	const stored = await storedOf(server, club.group, 'recorded-before');
+	expect(await ask(anaPhone, noted, club.signer)).toMatchObject({ ok: true, duplicate: false });
+	const stored = await storedOf(club.server, club.group, 'recorded-before');
 	expect(stored.map((one) => (one.data as SealEntry).id)).toEqual([first.id, noted.id]);
 });
 
 it('first seal: a key the group never registered is refused, and nothing is stored', async () => {
 	const copy = await recordedOnly('forged-first');
-	const benPhone = await server.phone(ben);
+	const benPhone = await club.server.phone(ben);
 	expect(await ask(benPhone, firstSealOf(copy, BEN), forger)).toEqual({
 		ok: false,
 		why: 'not-yours'
 	});
-	expect(await storedOf(server, club.group, 'forged-first')).toEqual([]);
+	expect(await storedOf(club.server, club.group, 'forged-first')).toEqual([]);
 });
