@@ -19,7 +19,7 @@ import { illPassVersion, playerVersion, type ClubSeat } from './fixtures';
 import { digest, writeVersion, type KeptMatch } from './record';
 import { versionOfSealed } from './sealed';
 import { take } from './take';
-import { takeTrack } from './take-track';
+import { takeTrack, takeTracks } from './take-track';
 import type { Track } from './track';
 
 const GROUP = 'gtrack01';
@@ -173,5 +173,30 @@ describe('a seal taken from the wire', () => {
 		expect(await takeTrack(core, 'match-x', refused)).toBe('left');
 		expect(await core.db.matches.count()).toBe(0);
 		expect(await core.db.synced.get([GROUP, 'match.match-x'])).toBeUndefined();
+	});
+
+	it('many at once: a joining phone’s seals are taken in one batch, a match sealed twice in it is as its later seal, what is not a seal is left', async () => {
+		const core = await phone();
+		const matches = [bens(1), bens(2), bens(3)];
+		const seals = matches.map((version) => sealOf(version));
+		const again = { ...sealOf(matches[0], { notes: 'Recompté.' }), prev: seals[0].id };
+		const read = [
+			...seals.map((seal, at) => ({ match: seal.match, track: sealed(seal, 20 + at) })),
+			{ match: 'match-x', track: { kind: 'refused', why: 'conflict', seq: 24 } as Track },
+			{ match: again.match, track: sealed(again, 25) }
+		];
+		expect(await takeTracks(core, read)).toEqual(['not-taken', 'taken', 'taken', 'left', 'taken']);
+		for (const version of matches) {
+			expect((await loadLog(version.id, core.db)).actions).toEqual(
+				version.log.map((entry) => entry.action)
+			);
+		}
+		expect((await core.db.matches.get(matches[0].id))!.notes).toBe('Recompté.');
+		expect(await sealHad(core.db, GROUP, matches[0].id)).toMatchObject({ id: again.id });
+		expect(await core.db.synced.get([GROUP, `match.${matches[0].id}`])).toMatchObject({
+			seq: 25,
+			onWire: true
+		});
+		expect((await core.db.groups.get(GROUP))!.wireReadTo).toBe(25);
 	});
 });

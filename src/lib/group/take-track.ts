@@ -19,39 +19,69 @@ import { keepSeal } from '$lib/db/group/seals';
 import { keepReadTo } from '$lib/db/group/synced';
 import { recordSubject } from '$lib/wire/names.js';
 import type { SyncCore } from './core';
+import type { Subject } from '$lib/db/schema';
 import { writeVersion } from './record';
 import { versionOfSealed } from './sealed';
-import { take } from './take';
+import { takeMany } from './take';
+import type { Message } from './core';
 import type { Track } from './track';
 
 /** What became of a track here: a seal taken (or known), or left to the versions. */
 export type Taken = 'taken' | 'not-taken' | 'left';
 
+/** A match's track as the wire's reader gave it. */
+export interface TrackRead {
+	readonly match: string;
+	readonly track: Track;
+}
+
 /**
- * Match `id`'s track taken, in one transaction with the record's tables and how far the wire
- * was taken (the group's `wireReadTo`). `taken`: the copy is the seal's now (written, or
- * already the same); `not-taken`: known already, in conflict, or refused (the group's page says
- * it); `left`: not a seal, the versions carry it.
+ * Tracks taken in the stream's order, in one transaction with the record's tables and how far
+ * the wire was taken (the group's `wireReadTo`), as the record's messages are (take.ts
+ * `takeMany`: a match new here written with the others like it in bulk). Each answers
+ * `taken`: the copy is the seal's now (written, or already the same); `not-taken`: known
+ * already, in conflict, refused (the group's page says it), or a later seal of it in the same
+ * batch; `left`: not a seal, the versions carry it.
  */
-export async function takeTrack(core: SyncCore, id: string, track: Track): Promise<Taken> {
+export async function takeTracks(core: SyncCore, read: readonly TrackRead[]): Promise<Taken[]> {
 	const { db, group } = core;
+	const versions = read.map(({ track }) =>
+		track.kind === 'sealed' ? versionOfSealed(track.seal) : null
+	);
 	return db.transaction('rw', [...RECORD_TABLES(db), db.groups], async () => {
-		const taken = await takeSeal(core, id, track);
-		await keepReadTo(db, group, track.seq, 'wireReadTo');
+		const messages: Message[] = [];
+		for (const [at, { match, track }] of read.entries()) {
+			const version = versions[at];
+			// a seal whose seats and players do not pair up: the keeper's fault, the next mends it
+			if (!version || track.kind !== 'sealed') continue;
+			const data = writeVersion(version);
+			messages.push({
+				subject: recordSubject(group, match),
+				seq: track.seq,
+				msgId: track.seal.id,
+				data
+			});
+		}
+		await takeMany(core, messages, new Map(), true);
+		const keys = read.map(({ match }): [string, Subject] => [group, `match.${match}`]);
+		const rows = await db.synced.bulkGet(keys);
+		const taken = read.map(({ track }, at): Taken => {
+			if (track.kind !== 'sealed' || !versions[at]) return 'left';
+			const row = rows[at];
+			return row?.seq === track.seq && row.msgId === track.seal.id ? 'taken' : 'not-taken';
+		});
+		for (const [at, { match, track }] of read.entries()) {
+			if (taken[at] !== 'taken' || track.kind !== 'sealed') continue;
+			await db.synced.put({ ...rows[at]!, onWire: true });
+			await keepSeal(db, group, match, track.seal);
+		}
+		const last = Math.max(0, ...read.map(({ track }) => track.seq));
+		await keepReadTo(db, group, last, 'wireReadTo');
 		return taken;
 	});
 }
 
-async function takeSeal(core: SyncCore, id: string, track: Track): Promise<Taken> {
-	if (track.kind !== 'sealed') return 'left';
-	const version = versionOfSealed(track.seal);
-	// a seal whose seats and players do not pair up: the keeper's fault, the next seal mends it
-	if (!version) return 'left';
-	const { db, group } = core;
-	await take(core, recordSubject(group, id), track.seq, track.seal.id, writeVersion(version), true);
-	const synced = await db.synced.get([group, `match.${id}`]);
-	if (synced?.seq !== track.seq || synced.msgId !== track.seal.id) return 'not-taken';
-	await db.synced.update([group, `match.${id}`], { onWire: true });
-	await keepSeal(db, group, id, track.seal);
-	return 'taken';
+/** One match's track taken (`takeTracks`). */
+export async function takeTrack(core: SyncCore, id: string, track: Track): Promise<Taken> {
+	return (await takeTracks(core, [{ match: id, track }]))[0];
 }

@@ -221,8 +221,14 @@ export async function take(
  * like it in bulk (db/group/matches.ts, writeNewMatches: one read of the batch, who wins what
  * moved once); every other message is taken on its own, in its order, after those before it.
  * Answers how many were new here (reader.ts proves the next batch ahead when most were).
+ * `sealed`: each the version a seal on the group's wire says (`take`; take-track.ts).
  */
-export async function takeMany(core: SyncCore, batch: Message[], proven: Proven): Promise<number> {
+export async function takeMany(
+	core: SyncCore,
+	batch: Message[],
+	proven: Proven,
+	sealed = false
+): Promise<number> {
 	const db = core.db;
 	let here: BatchHere | null = null;
 	let rosterMoved = false;
@@ -274,7 +280,7 @@ export async function takeMany(core: SyncCore, batch: Message[], proven: Proven)
 			}
 		}
 		if (waiting.length > 0) await write();
-		await take(core, message.subject, message.seq, message.msgId, message.data);
+		await take(core, message.subject, message.seq, message.msgId, message.data, sealed);
 		// what it wrote: this thing, and perhaps the roster (a player made, merged, renamed)
 		here?.fresh.delete(thing);
 		rosterMoved = true;

@@ -2,14 +2,16 @@
  * The group's wire read and its seals taken, once the group reads its matches there
  * (docs/wire.md, "Reading a group's matches from the wire: the switch", steps 3 and 4): the
  * wire's reader (wire-reader.ts) started when the fold of the member records says every member
- * reads the wire (switch.ts), each seal it reads taken into the record (take-track.ts) one at a
- * time with the record's messages (core.ts `serial`), how far it was taken kept in the group's
- * row in the same transaction, so a later start reads on from there. Stopped when the fold turns back.
+ * reads the wire (switch.ts), the seals it reads taken into the record (take-track.ts), many a
+ * transaction, one taking at a time with the record's messages (core.ts `serial`), how far it
+ * was taken kept in the group's row in the same transaction, so a later start reads on from
+ * there (a taking that fails leaves it there: the next start reads those again). Stopped when
+ * the fold turns back.
  */
 import type { AnyGame, GameId } from '$lib/rules/common';
 import { readToOf } from '$lib/db/group/synced';
 import type { SyncCore } from './core';
-import { takeTrack } from './take-track';
+import { takeTracks, type TrackRead } from './take-track';
 import type { WireReading } from './wire-reader';
 
 export class WireTaking {
@@ -17,6 +19,9 @@ export class WireTaking {
 	readonly #rulesOf: () => Promise<(game: GameId) => AnyGame | undefined>;
 	#reading: WireReading | null = null;
 	#wanted = false;
+	/** tracks read and not yet taken, in the stream's order, and whether a taking is queued */
+	readonly #read: TrackRead[] = [];
+	#taking = false;
 	/** the start under way, so a second `follow(true)` meanwhile starts nothing more */
 	#starting: Promise<void> | null = null;
 
@@ -58,9 +63,10 @@ export class WireTaking {
 			rulesOf,
 			...(after > 0 ? { after } : {}),
 			moved: (match, track) => {
-				void core.serial(async () => {
-					if (!core.closed) await takeTrack(core, match, track);
-				});
+				this.#read.push({ match, track });
+				if (this.#taking) return;
+				this.#taking = true;
+				void core.serial(() => this.#takeRead());
 			}
 		});
 		this.#reading = reading;
@@ -72,6 +78,19 @@ export class WireTaking {
 					this.#whole(new Set([...reading.tracks.matches()].map(([match]) => match)));
 				}
 			});
+	}
+
+	/** What was read meanwhile, taken many a transaction (a joining phone reads every seal). */
+	async #takeRead(): Promise<void> {
+		const core = this.#core;
+		try {
+			while (this.#read.length > 0 && !core.closed) {
+				await takeTracks(core, this.#read.splice(0, core.batch));
+			}
+		} finally {
+			this.#read.length = 0;
+			this.#taking = false;
+		}
 	}
 
 	#stopReading(): void {
