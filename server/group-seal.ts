@@ -3,12 +3,13 @@
 // seals, at the end of the log the server holds, once the game's own reducer says the match is
 // over (or the pen abandons it), and the seal's start and log must be the server's, with a
 // player a seat: a seal is what a new phone reads instead of the match's entries, so it says
-// nothing the entries did not (its players may have been merged since: `playersOfStart`). A sealed match changed since (a
-// note, a correction of its log, its time played) is sealed again over the seal the server
-// holds, by any member: the match is over, the pen writes no more, and the change is the
-// record's, as a version's is (docs/wire.md, "What travels": after `seal`). A match the group
-// holds nothing of on its wire (recorded before its group took entries) is put there by its first
-// seal, at position 0, by any member (`judgeFirstSeal`). Every way a seal says when the match was abandoned only if it says it was (`not-passpad`).
+// nothing the entries did not (its players may have been merged since: `playersOfStart`). A
+// sealed match changed since (a note, a correction of its log, its time played) is sealed
+// again over the seal the server holds, by any member: the match is over, the pen writes no
+// more, and the change is the record's, as a version's is (docs/wire.md, "What travels": after
+// `seal`). A match the group holds nothing of on its wire (recorded before its group took
+// entries) is put there by its first seal, at position 0, by any member (`judgeFirstSeal`).
+// Every way, a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';
 import type { Entry, SealEntry } from '../src/lib/wire/entry';
