@@ -11,11 +11,10 @@ import { loadavg } from 'node:os';
 import { expect, it } from 'vitest';
 import { PasspadDb } from '../src/lib/db/db';
 import { SyncCore } from '../src/lib/group/core';
-import { illPassVersion, playerVersion } from '../src/lib/group/fixtures';
-import { writeVersion, type KeptMatch } from '../src/lib/group/record';
+import { illPassVersion, playerVersion, sealOfVersion } from '../src/lib/group/fixtures';
+import { writeVersion } from '../src/lib/group/record';
 import { take } from '../src/lib/group/take';
 import { takeTrack, takeTracks } from '../src/lib/group/take-track';
-import type { SealEntry } from '../src/lib/wire/entry';
 import { newId } from '../src/lib/wire/ids';
 
 const SEALS = Number(process.env.WIRE_TAKE_SEALS ?? 500);
@@ -39,40 +38,14 @@ async function phone(seats: { player: string; name: string }[]): Promise<SyncCor
 	return core;
 }
 
-/** The seal Ben's phone writes of `said`, a finished match. */
-const sealOf = (said: KeptMatch): SealEntry => ({
-	v: 1,
-	id: `seal-${newId()}`,
-	match: said.id,
-	pos: said.log.length + 1,
-	prev: `entry-${newId()}`,
-	by: BY,
-	at: said.updatedAt + 1,
-	change: {
-		kind: 'seal',
-		start: {
-			kind: 'start',
-			game: said.game,
-			config: said.config,
-			names: said.seats.map((seat) => seat.name),
-			createdAt: said.createdAt,
-			pen: 'Ben',
-			players: said.seats.map((seat) => seat.player)
-		},
-		players: said.seats.map((seat) => seat.player),
-		playedByHand: false,
-		log: said.log.map(({ action, at }) => ({ action: action as { type: string }, at })),
-		notes: '',
-		playedMs: said.playedMs,
-		updatedAt: said.updatedAt,
-		abandoned: false
-	}
-});
-
 it(`${SEALS} seals taken: many a transaction, then one a transaction`, async () => {
 	const seats = ['Ana', 'Ben', 'Chloé'].map((name) => ({ player: newId(), name }));
 	const seals = Array.from({ length: SEALS }, (_, at) =>
-		sealOf(illPassVersion(BY, newId(), seats, { seed: at + 1, at: 1_700_000_000_000, span: 1 }))
+		sealOfVersion(
+			illPassVersion(BY, newId(), seats, { seed: at + 1, at: 1_700_000_000_000, span: 1 }),
+			BY,
+			'Ben'
+		)
 	);
 	const tracks = seals.map((seal, at) => ({
 		match: seal.match,

@@ -4,6 +4,8 @@
 import { seeded } from '../rules/common/random';
 import { randomGame } from '../rules/ill-pass/simulate';
 import type { KeptMatch, Stamp } from './record';
+import type { SealEntry } from '../wire/entry';
+import { newId } from '../wire/ids';
 
 /** A seat as a group's match names it: the group's player and the name on the sheet. */
 export interface ClubSeat {
@@ -53,5 +55,40 @@ export function illPassVersion(
 		createdAt: at,
 		updatedAt: at + span,
 		log: game.actions.map((action, step) => ({ action, at: at + step }))
+	};
+}
+
+/**
+ * The seal phone `by` (its owner `pen`) writes of `said`, a finished match, as group/seal-of.ts
+ * builds it from the match's row and log, after an entry of the group's.
+ */
+export function sealOfVersion(said: KeptMatch, by: string, pen: string): SealEntry {
+	return {
+		v: 1,
+		id: `seal-${newId()}`,
+		match: said.id,
+		pos: said.log.length + 1,
+		prev: `entry-${newId()}`,
+		by,
+		at: said.updatedAt + 1,
+		change: {
+			kind: 'seal',
+			start: {
+				kind: 'start',
+				game: said.game,
+				config: said.config,
+				names: said.seats.map((seat) => seat.name),
+				createdAt: said.createdAt,
+				pen,
+				players: said.seats.map((seat) => seat.player)
+			},
+			players: said.seats.map((seat) => seat.player),
+			playedByHand: said.playedByHand,
+			log: said.log.map(({ action, at }) => ({ action: action as { type: string }, at })),
+			notes: said.notes,
+			playedMs: said.playedMs,
+			updatedAt: said.updatedAt,
+			abandoned: false
+		}
 	};
 }

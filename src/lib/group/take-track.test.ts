@@ -15,7 +15,7 @@ import type { SealEntry } from '$lib/wire/entry';
 import { newId } from '$lib/wire/ids';
 import { recordSubject } from '$lib/wire/names.js';
 import { SyncCore } from './core';
-import { illPassVersion, playerVersion, type ClubSeat } from './fixtures';
+import { illPassVersion, playerVersion, sealOfVersion, type ClubSeat } from './fixtures';
 import { digest, writeVersion, type KeptMatch } from './record';
 import { versionOfSealed } from './sealed';
 import { take } from './take';
@@ -51,38 +51,9 @@ async function phone(): Promise<SyncCore> {
 	return core;
 }
 
-/** The seal Ben's phone writes of `version` (what sealOf builds from its row and log). */
-function sealOf(version: KeptMatch, change: Partial<KeptMatch> = {}): SealEntry {
-	const said = { ...version, ...change };
-	return {
-		v: 1,
-		id: `seal-${newId()}`,
-		match: said.id,
-		pos: said.log.length + 1,
-		prev: `entry-${newId()}`,
-		by: BEN,
-		at: said.updatedAt + 1,
-		change: {
-			kind: 'seal',
-			start: {
-				kind: 'start',
-				game: said.game,
-				config: said.config,
-				names: said.seats.map((seat) => seat.name),
-				createdAt: said.createdAt,
-				pen: 'Ben',
-				players: said.seats.map((seat) => seat.player)
-			},
-			players: said.seats.map((seat) => seat.player),
-			playedByHand: said.playedByHand,
-			log: said.log.map(({ action, at }) => ({ action: action as { type: string }, at })),
-			notes: said.notes,
-			playedMs: said.playedMs,
-			updatedAt: said.updatedAt,
-			abandoned: false
-		}
-	};
-}
+/** The seal Ben's phone writes of `version`, changed by `change`. */
+const sealOf = (version: KeptMatch, change: Partial<KeptMatch> = {}): SealEntry =>
+	sealOfVersion({ ...version, ...change }, BEN, 'Ben');
 
 const sealed = (seal: SealEntry, seq: number): Track => ({ kind: 'sealed', seal, seq });
 
