@@ -27,6 +27,12 @@ export interface SyncedRow {
 	 * version taken over it writes the row anew, without this
 	 */
 	onWire?: true;
+	/**
+	 * for a row `onWire`: the record subject's last version as read here (its sequence, and its
+	 * digest when known), which a version sent of the match expects should the group turn back
+	 * to the versions (group/turn-back.ts); absent on a row written before it was kept
+	 */
+	record?: { seq: number; hash: string | null };
 }
 
 /** v5: a version written here, waiting for the group's acknowledgement, sent in `seq` order. */

@@ -6,7 +6,7 @@
 import { matchWithLog, type ThingHere } from '$lib/db/group/here';
 import { changedOf, settle } from '$lib/db/changed';
 import { enqueue } from '$lib/db/group/outbox';
-import { writeSynced } from '$lib/db/group/synced';
+import { recordOf, writeSynced } from '$lib/db/group/synced';
 import type { SyncCore } from './core';
 import {
 	deletedVersion,
@@ -129,11 +129,15 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	if (match.group !== core.group) return done();
 	// a match played live is the pen phone's to send, its end too (docs/group.md)
 	if (!(await sends(core, id, synced !== undefined))) return done();
-	// the copy taken from the group's seal (take-track.ts): sealed again over it, never a version
-	if (synced?.onWire) return done();
+	// the copy taken from the group's seal (take-track.ts): sealed again over it while the group
+	// reads the wire; once it turned back, a version over the record's last (turn-back.ts)
+	if (synced?.onWire && core.switched !== false) {
+		return core.switched === null ? undefined : done();
+	}
 	const version = matchVersion(match, log, core.stamp(id));
 	const hash = digest(version);
-	if (hash === synced?.hash) {
+	// what the group's versions say of it (a seal's copy: the record's last, turn-back.ts)
+	if (synced && hash === (synced.onWire ? recordOf(synced).hash : synced.hash)) {
 		// the same as the group's: remembered, so the group's next version finds it clean
 		await writeSynced(db, { ...synced, revision: match.revision });
 		return done();

@@ -57,6 +57,12 @@ export class SyncCore {
 	 * not built again until a write moves it on, or its version is dropped (changes.ts)
 	 */
 	readonly built = new Map<Thing, number>();
+	/**
+	 * whether the group reads its matches from the wire, as the fold of the member records last
+	 * said (switch.ts); null until every record is read: a seal's copy waits to know
+	 * (changes.ts, sender.ts, turn-back.ts)
+	 */
+	switched: boolean | null = null;
 	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
 	send: () => Promise<void> = () => Promise.resolve();
 	/** a send left unanswered: the server may have gone silent (live/connection.ts) */

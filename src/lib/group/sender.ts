@@ -8,6 +8,7 @@
 import { JetStreamApiError } from '@nats-io/jetstream';
 import type { OutboxRow } from '$lib/db/schema';
 import { acknowledged, dropPending, markAttempted } from '$lib/db/group/outbox';
+import { recordOf } from '$lib/db/group/synced';
 import type { SyncCore } from './core';
 import { writeVersion, type Thing, type Version } from './record';
 import { sends } from './role';
@@ -63,14 +64,17 @@ export class GroupSender {
 			core.built.delete(entry.subject);
 			return 'sent';
 		}
-		// a match whose copy is a seal's (take-track.ts): the seal carries what it says, and the
-		// record subject's last message is not what this phone holds (docs/wire.md)
-		if (synced?.onWire && body.contest === null) {
+		// a match whose copy is a seal's (take-track.ts): the seal carries what it says while the
+		// group reads the wire (docs/wire.md); once it turned back, a version goes over the record
+		// subject's last as read here (turn-back.ts); not known yet, it waits
+		const versioned = synced?.onWire && body.contest === null;
+		if (versioned && core.switched === null) return 'skip';
+		if (versioned && core.switched) {
 			await dropPending(db, entry.seq!);
 			core.built.delete(entry.subject);
 			return 'sent';
 		}
-		const expected = synced?.seq ?? 0;
+		const expected = versioned ? recordOf(synced).seq : (synced?.seq ?? 0);
 		// a contest names the group's version it is written over, the newest read here
 		if (body.contest !== null) body = { ...body, contest: expected };
 		// the pen went to another phone meanwhile: that phone sends this match now (docs/group.md)
@@ -91,7 +95,7 @@ export class GroupSender {
 			const ack = await core.js.publish(
 				`passpad.g.${core.group}.${entry.subject}`,
 				writeVersion(body),
-				synced?.onWire
+				synced?.onWire && !versioned
 					? { msgID: entry.msgId }
 					: { msgID: entry.msgId, expect: { lastSubjectSequence: expected } }
 			);

@@ -4,6 +4,7 @@
  * match, keep both (this phone's becomes a new match of the group, the group's takes its place).
  */
 import { readThing } from '$lib/db/group/here';
+import { recordOf } from '$lib/db/group/synced';
 import { copyMatch, dropConflict } from '$lib/db/group/conflicts';
 import { newId as newMatchId } from '$lib/wire/ids';
 import type { SyncCore } from './core';
@@ -41,7 +42,10 @@ export function settleConflict(core: SyncCore, thing: Thing, choice: Settle): Pr
 				hash: digest(theirs)
 			});
 			// a seal's copy stays one (take-track.ts): sealed again over it, never versioned
-			if (here.synced?.onWire) await db.synced.update([core.group, thing], { onWire: true });
+			if (here.synced?.onWire) {
+				const record = recordOf(here.synced);
+				await db.synced.update([core.group, thing], { onWire: true, record });
+			}
 		}
 		// the choice is written to the group over its newest version, so every phone settles
 		const revision = (await db.matches.get(thing.slice(thing.indexOf('.') + 1)))?.revision;

@@ -34,6 +34,7 @@ import type { AnyGame, GameId } from '$lib/rules/common';
 import type { GroupEntries, Sent } from './entries';
 import { keepNotes, keptNotes, nextNotes, said } from './entries-kept';
 import { readsWire } from './switch';
+import { turnBack } from './turn-back';
 import { WireTaking } from './wire-taking';
 
 export type { Online, SyncStatus, RefusedNote, EntriesNote } from './status';
@@ -152,7 +153,7 @@ export class GroupSync {
 		if (wire) {
 			// the switch is a fold of the member records, once all of them are read (switch.ts)
 			this.#unwatchSwitch = this.#core.board.onStatus((status) => {
-				if (status.caughtUp) wire.follow(readsWire(status.members));
+				if (status.caughtUp) this.#switchTo(wire, readsWire(status.members));
 			});
 		}
 		void this.#core.board.refresh().then(() => this.flush());
@@ -299,6 +300,20 @@ export class GroupSync {
 		const settled = await settleConflict(this.#core, thing, choice);
 		await this.flush();
 		return settled;
+	}
+
+	/**
+	 * The fold of the member records said: the wire read or not (wire-taking.ts), and when that
+	 * moved, what waited to know is sent; turned back, a seal's copy the versions lack goes as
+	 * a version (turn-back.ts).
+	 */
+	#switchTo(wire: WireTaking, switched: boolean) {
+		wire.follow(switched);
+		const core = this.#core;
+		if (core.switched === switched) return;
+		core.switched = switched;
+		const turned = switched ? Promise.resolve(0) : core.serial(() => turnBack(core));
+		void turned.then(() => this.flush()).catch(() => {});
 	}
 
 	#setOnline(online: Online) {

@@ -138,6 +138,23 @@ describe('a seal taken from the wire', () => {
 		expect(await core.db.synced.get([GROUP, `match.${other.id}`])).toMatchObject({ seq: 70 });
 	});
 
+	it('the record’s last version is kept beside the seal (what a version would expect should the group turn back): the one taken before, carried over the next seal, and one older than the seal read after moves its sequence', async () => {
+		const core = await phone();
+		const version = bens();
+		await versionTaken(core, version, 30);
+		const row = () => core.db.synced.get([GROUP, `match.${version.id}`]);
+		expect(await takeTrack(core, version.id, sealed(sealOf(version), 31))).toBe('taken');
+		expect(await row()).toMatchObject({ seq: 31, record: { seq: 30, hash: digest(version) } });
+		const noted = sealOf(version, { notes: 'Noté chez Ben.' });
+		expect(await takeTrack(core, version.id, sealed(noted, 40))).toBe('taken');
+		expect(await row()).toMatchObject({ seq: 40, record: { seq: 30, hash: digest(version) } });
+
+		// a version read late, older than the seal: not taken, its sequence the one to expect
+		await versionTaken(core, { ...version, notes: 'Une version d’avant le sceau.' }, 35);
+		expect(await row()).toMatchObject({ seq: 40, record: { seq: 35, hash: null } });
+		expect((await core.db.matches.get(version.id))!.notes).toBe('Noté chez Ben.');
+	});
+
 	it('a match in play, or one whose entries did not follow, is left to the versions: nothing written', async () => {
 		const core = await phone();
 		const refused: Track = { kind: 'refused', why: 'conflict', seq: 12 };

@@ -16,7 +16,7 @@
  */
 import { RECORD_TABLES } from '$lib/db/group/here';
 import { keepSeal } from '$lib/db/group/seals';
-import { keepReadTo } from '$lib/db/group/synced';
+import { keepReadTo, recordOf } from '$lib/db/group/synced';
 import { recordSubject } from '$lib/wire/names.js';
 import type { SyncCore } from './core';
 import type { Subject } from '$lib/db/schema';
@@ -62,8 +62,10 @@ export async function takeTracks(core: SyncCore, read: readonly TrackRead[]): Pr
 				data
 			});
 		}
-		await takeMany(core, messages, new Map(), true);
 		const keys = read.map(({ match }): [string, Subject] => [group, `match.${match}`]);
+		// the record subject's last version as read here, kept beside the seal (turn-back.ts)
+		const records = (await db.synced.bulkGet(keys)).map(recordOf);
+		await takeMany(core, messages, new Map(), true);
 		const rows = await db.synced.bulkGet(keys);
 		const taken = read.map(({ track }, at): Taken => {
 			if (track.kind !== 'sealed' || !versions[at]) return 'left';
@@ -72,7 +74,7 @@ export async function takeTracks(core: SyncCore, read: readonly TrackRead[]): Pr
 		});
 		for (const [at, { match, track }] of read.entries()) {
 			if (taken[at] !== 'taken' || track.kind !== 'sealed') continue;
-			await db.synced.put({ ...rows[at]!, onWire: true });
+			await db.synced.put({ ...rows[at]!, onWire: true, record: records[at] });
 			await keepSeal(db, group, match, track.seal);
 		}
 		const last = Math.max(0, ...read.map(({ track }) => track.seq));

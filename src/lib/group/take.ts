@@ -18,7 +18,7 @@ import {
 import { acknowledged, dropPending } from '$lib/db/group/outbox';
 import { trackAgain } from '$lib/db/changed';
 import { writeConflict } from '$lib/db/group/conflicts';
-import { moveSeq, writeSynced } from '$lib/db/group/synced';
+import { moveRecordSeq, moveSeq, writeSynced } from '$lib/db/group/synced';
 import { letSealGo } from '$lib/db/group/seals';
 import { writePlayer } from '$lib/db/group/players';
 import { MemberRecord } from '$lib/wire/provision';
@@ -140,7 +140,11 @@ export async function take(
 	if (!thing) return takeOther(core, subject, data);
 	core.stale.delete(thing);
 	const here = await readThing(core.db, core.group, thing);
-	if (seq <= (here.synced?.seq ?? 0)) return;
+	if (seq <= (here.synced?.seq ?? 0)) {
+		// a version older than the seal the copy is as: what a version sent of it would expect
+		if (here.synced?.onWire && !sealed) await moveRecordSeq(core.db, core.group, thing, seq);
+		return;
+	}
 	const incoming = { thing, seq, msgId, data };
 	const ours = new Set(here.outbox.map((entry) => entry.msgId));
 	if (here.conflict && !ours.has(msgId)) return takeOverConflict(core, here, incoming);

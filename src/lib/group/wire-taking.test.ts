@@ -11,70 +11,16 @@ import { expect, it } from 'vitest';
 import * as db from '$lib/db';
 import { MatchStore } from '$lib/match/store';
 import { ui } from '$lib/match/session-fixture';
-import { recordSubject, sealSubject } from '$lib/wire/names.js';
-import { newKeyPair, signerOf } from '$lib/wire/signing';
-import { tally } from '../../../server/group-keeper-fixtures';
-import { phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
+import { useKeeper } from './keeper-fixtures';
+import { club as wireClub, eachPlays } from './wire-club-fixtures';
 import { digest, proveMatch, type KeptMatch } from './record';
 import { illPassVersion } from './fixtures';
 import { versionOfSealed } from './sealed';
 import { writeMatch } from '$lib/db/group/matches';
 import { newId } from '$lib/wire/ids';
-import type { SealEntry } from '$lib/wire/entry';
 
 const keeper = useKeeper();
-const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
-const BEN = 'ben-phone-000001';
-
-/** Ana's and Ben's phones syncing in a new club, each saying it reads the wire `reads`. */
-async function club(name: string, reads: { ana: number; ben: number }) {
-	const server = keeper();
-	const made = await server.live.createGroup(name, 'Ana’s phone');
-	const { member } = await server.live.invite(made.group, 'Ben’s phone');
-	const [ana, ben] = [await phoneDb(), await phoneDb('ben')];
-	const anaSigner = await signerOf(await newKeyPair());
-	const anaSync = await syncingIn(
-		ana,
-		made,
-		await server.phone(made.member),
-		anaSigner,
-		undefined,
-		reads.ana
-	);
-	const benSigner = await signerOf(await newKeyPair());
-	const benStarts = async () =>
-		syncingIn(ben, { ...made, member }, await server.phone(member), benSigner, BEN, reads.ben);
-	const benSync = await benStarts();
-	await Promise.all([anaSync.caughtUp(), benSync.caughtUp()]);
-	const stored = async (id: string) => {
-		const all = await storedOf(server, made.group, id);
-		return {
-			versions: all
-				.filter((one) => one.subject === recordSubject(made.group, id))
-				.map((one) => one.data as unknown as KeptMatch),
-			seals: all
-				.filter((one) => one.subject === sealSubject(made.group, id))
-				.map((one) => ({ seal: one.data as SealEntry, seq: one.seq }))
-		};
-	};
-	return { group: made.group, ana, ben, anaSync, benSync, benStarts, stored };
-}
-
-/** Each phone's key registered, by a match of its own sent and sealed through its sync. */
-async function eachPlays(scene: Awaited<ReturnType<typeof club>>) {
-	const played: string[] = [];
-	for (const [passpad, sync] of [
-		[scene.ana, scene.anaSync],
-		[scene.ben, scene.benSync]
-	] as const) {
-		const store = await recordedIn(passpad, scene.group);
-		expect((await store.act(round)).ok).toBe(true);
-		await sync.flush();
-		await sync.entriesSettled();
-		played.push(store.match.id);
-	}
-	return played;
-}
+const club = (name: string, reads: { ana: number; ben: number }) => wireClub(keeper, name, reads);
 
 it('switched: Ana’s seal is Ben’s copy, Ben’s note is sealed over it and no version goes, and Ana’s phone takes his note from his seal', async () => {
 	const scene = await club('Wire club', { ana: 2, ben: 2 });

@@ -33,6 +33,32 @@ export async function writeSynced(db: PasspadDb, row: SyncedRow): Promise<void> 
 	await db.synced.put(row);
 }
 
+/**
+ * The record subject's last version as a row says it (group-rows.ts, `record`): the row's own
+ * when it is a version's, else kept beside the seal's (its digest unknown when not kept).
+ */
+export function recordOf(row: SyncedRow | undefined): NonNullable<SyncedRow['record']> {
+	if (!row) return { seq: 0, hash: null };
+	if (!row.onWire) return { seq: row.seq, hash: row.hash };
+	return row.record ?? { seq: 0, hash: null };
+}
+
+/**
+ * A version older than the seal a row is as, read on the record's subject: the sequence a
+ * version sent of the match expects moves on to it, its digest not known (not read, so a
+ * joining phone reading every version after the seals pays nothing for it).
+ */
+export async function moveRecordSeq(
+	db: PasspadDb,
+	group: string,
+	subject: Subject,
+	seq: number
+): Promise<void> {
+	const row = await db.synced.get([group, subject]);
+	if (!row?.onWire || recordOf(row).seq >= seq) return;
+	await db.synced.put({ ...row, record: { seq, hash: null } });
+}
+
 /** Moves the subject's last sequence on, keeping what was last taken. */
 export async function moveSeq(
 	db: PasspadDb,
