@@ -19,6 +19,8 @@ import { illPassVersion, playerVersion, sealOfVersion, type ClubSeat } from './f
 import { digest, writeVersion, type KeptMatch } from './record';
 import { versionOfSealed } from './sealed';
 import { take } from './take';
+import { drain } from './changes';
+import { recordOf } from '$lib/db/group/synced';
 import { takeTrack, takeTracks } from './take-track';
 import type { Track } from './track';
 
@@ -186,5 +188,36 @@ describe('a seal taken from the wire', () => {
 			onWire: true
 		});
 		expect((await core.db.groups.get(GROUP))!.wireReadTo).toBe(25);
+	});
+});
+
+describe('a change to a seal’s copy (changes.ts; turn-back.ts)', () => {
+	it('waits while the fold of the member records is not known, is done with (sealed, never versioned) while the group reads the wire, and is queued as a version once the group turned back', async () => {
+		const core = await phone();
+		const version = bens();
+		await versionTaken(core, version, 30);
+		expect(await takeTrack(core, version.id, sealed(sealOf(version), 31))).toBe('taken');
+		const tracked = () => core.db.changed.where('group').equals(GROUP).count();
+
+		await setNotes(version.id, 'Noté ici.', core.db);
+		expect(core.switched).toBeNull();
+		await drain(core);
+		expect(await tracked()).toBe(1);
+		expect(await core.db.outbox.count()).toBe(0);
+		core.switched = true;
+		await drain(core);
+		expect(await tracked()).toBe(0);
+		expect(await core.db.outbox.count()).toBe(0);
+
+		await setNotes(version.id, 'Noté encore.', core.db);
+		core.switched = false;
+		await drain(core);
+		const queued = await core.db.outbox.toArray();
+		expect(queued.map((one) => (one.body as KeptMatch).notes)).toEqual(['Noté encore.']);
+		// what the sender expects for it: the record's last version read here, not the seal
+		expect(recordOf(await core.db.synced.get([GROUP, `match.${version.id}`]))).toEqual({
+			seq: 30,
+			hash: digest(version)
+		});
 	});
 });
