@@ -157,6 +157,9 @@ export class GroupSync {
 			});
 		}
 		void this.#core.board.refresh().then(() => this.flush());
+		// a change tracked while the record is read is left by its signal (#watchWrites): it goes
+		// once the record is read, whether or not a batch read sends after it
+		void this.#core.board.whenCaughtUp().then(() => this.flush());
 	}
 
 	get status(): SyncStatus {
