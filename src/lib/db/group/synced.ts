@@ -45,8 +45,8 @@ export function recordOf(row: SyncedRow | undefined): NonNullable<SyncedRow['rec
 
 /**
  * A version older than the seal a row is as, read on the record's subject: the sequence a
- * version sent of the match expects moves on to it, its digest not known (not read, so a
- * joining phone reading every version after the seals pays nothing for it).
+ * version sent of the match expects moves on to it, its digest not known: the version is
+ * not parsed for it, as none older than the seal is.
  */
 export async function moveRecordSeq(
 	db: PasspadDb,
