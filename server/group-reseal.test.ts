@@ -213,7 +213,7 @@ describe('a sealed match sealed again', () => {
 		expect((await sealsOf('two-keepers')).map((one) => one.id)).toEqual([seal.id, theirs.id]);
 	});
 
-	it('seal again: another start is not the log; an unfinished log not over; nothing stored', async () => {
+	it('seal again: another start is not the log, nothing stored; a log taken back from its end is stored as it is', async () => {
 		const { seal } = await sealedMatch('checked');
 		const ana = await server.phone(club.member);
 		const start = { ...seal.change.start, names: ['Ana', 'Ben', 'Zoé'] };
@@ -221,16 +221,19 @@ describe('a sealed match sealed again', () => {
 			ok: false,
 			why: 'not-the-log'
 		});
-		const log = [{ action: { type: 'reveal', card: 10 }, at: Date.now() }];
-		expect(await ask(ana, resealOf(seal, ANA, { log }), anaKey)).toEqual({
-			ok: false,
-			why: 'not-over'
-		});
 		expect(await sealsOf('checked')).toHaveLength(1);
-		// abandoned, the same log is a seal
-		expect(await ask(ana, resealOf(seal, ANA, { log, abandoned: true }), anaKey)).toMatchObject({
-			ok: true
-		});
+		// a move taken back after the end: the match is no longer over, and its seal says so
+		const log = [{ action: { type: 'reveal', card: 10 }, at: Date.now() }];
+		const reopened = resealOf(seal, ANA, { log });
+		expect(await ask(ana, reopened, anaKey)).toMatchObject({ ok: true });
+		// over again, abandoned: sealed over it
+		const abandoned = resealOf(reopened, ANA, { log, abandoned: true });
+		expect(await ask(ana, abandoned, anaKey)).toMatchObject({ ok: true });
+		expect((await sealsOf('checked')).map((one) => one.change.log.length)).toEqual([
+			seal.change.log.length,
+			1,
+			1
+		]);
 	});
 
 	it('seal again: a keeper killed and started again writes the next seal over the newest', async () => {

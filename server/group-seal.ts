@@ -4,10 +4,10 @@
 // over (or the pen abandons it), and the seal's start and log must be the server's, with a
 // player a seat: a seal is what a new phone reads instead of the match's entries, so it says
 // nothing the entries did not (its players may have been merged since: `playersOfStart`). A
-// sealed match changed since (a note, a correction of its log, its time played) is sealed
-// again over the seal the server holds, by any member: the match is over, the pen writes no
-// more, and the change is the record's, as a version's is (docs/wire.md, "What travels": after
-// `seal`). A match the group holds nothing of on its wire (recorded before its group took
+// sealed match changed since (a note, a correction of its log, its time played, a move taken
+// back after its end) is sealed again over the seal the server holds, by any member, as the
+// match now is, over or not: the pen writes no more entries, and the change is the record's, as
+// a version's is (docs/wire.md, "What travels": after `seal`). A match the group holds nothing of on its wire (recorded before its group took
 // entries) is put there by its first seal, at position 0, by any member (`judgeFirstSeal`).
 // Every way, a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
@@ -105,9 +105,10 @@ export function judgeSeal(copy: GroupCopy, seal: SealEntry): AppendAnswer | 'sto
  * A seal of a match already sealed: stored when written over the seal held (else `moved`: another
  * phone sealed a change first, or this one knows an older seal), with the held start and a
  * player a seat (`not-the-log`), a log the game's own reducer takes whole (`refused`, with its
- * code) and over, or abandoned (`not-over`), and when only if abandoned (`not-passpad`). Its log
- * may be another than the held seal's: a correction. Whoever writes it, a member's registered key
- * (group-keeper.ts) suffices.
+ * code), and when only if abandoned (`not-passpad`). Its log may be another than the held seal's:
+ * a correction, or a move taken back after the end, so not over: the seal carries the match as
+ * it is, as its version does, until it is over again. Whoever writes it, a member's registered
+ * key (group-keeper.ts) suffices.
  */
 export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 'store' {
 	// a retried seal whose answer was lost is answered as stored
@@ -122,7 +123,7 @@ export function judgeSealAgain(held: HeldSeal, seal: SealEntry): AppendAnswer | 
 	if (!sameStart(change.start, held.start) || !playersOfStart(change.players, held.start)) {
 		return { ok: false, why: 'not-the-log' };
 	}
-	return judgeLog(held.start, change);
+	return judgeLog(held.start, change, false);
 }
 
 /**
@@ -148,8 +149,11 @@ export function judgeFirstSeal(seal: SealEntry): AppendAnswer | 'store' {
 	return judgeLog(change.start, change);
 }
 
-/** A seal's log, by its game's own reducer from `start`: taken whole, and over unless abandoned. */
-function judgeLog(start: Start, change: SealEntry['change']): AppendAnswer | 'store' {
+/**
+ * A seal's log, by its game's own reducer from `start`: taken whole, and over unless abandoned
+ * when it must be (`over`).
+ */
+function judgeLog(start: Start, change: SealEntry['change'], over = true): AppendAnswer | 'store' {
 	const game = RULES[start.game];
 	let replayed: ReturnType<typeof replay>;
 	try {
@@ -165,7 +169,7 @@ function judgeLog(start: Start, change: SealEntry['change']): AppendAnswer | 'st
 	if (replayed.failure) {
 		return { ok: false, why: 'refused', code: replayed.failure.refusal.code };
 	}
-	if (!change.abandoned && game.outcome(replayed.state) === null) {
+	if (over && !change.abandoned && game.outcome(replayed.state) === null) {
 		return { ok: false, why: 'not-over' };
 	}
 	return 'store';

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startMatch } from './helpers';
 import { noAxeViolations } from './evening-kit';
 import { WORDS, groupPage, member, oldClubPhones, pictured, useLiveApp } from './group-entries-kit';
-import { groupStreamOf } from '../src/lib/wire/names.js';
+import { groupStreamOf, sealSubject } from '../src/lib/wire/names.js';
 
 // The group's page says how its matches' entries went (docs/group.md, "On the phone: what
 // leaves"): a group whose record on the server was made before sealing (its stream denies
@@ -48,7 +48,20 @@ async function versionLength(group: string, match: string) {
 	return (JSON.parse(new TextDecoder().decode(message.data)) as { log: unknown[] }).log.length;
 }
 
-test('group entries words: a move made here after the match was sealed in the group goes with its whole version, and the group’s page says nothing is wrong', async ({
+/** How many actions the group's newest seal of the match holds (its wire: docs/wire.md). */
+async function sealLength(group: string, match: string) {
+	const jsm = await app.live.groupManager(group);
+	const message = await jsm.streams.getMessage(groupStreamOf(group), {
+		last_by_subj: sealSubject(group, match)
+	});
+	if (!message) return 0;
+	const seal = JSON.parse(new TextDecoder().decode(message.data)) as {
+		change: { log: unknown[] };
+	};
+	return seal.change.log.length;
+}
+
+test('group entries words: a move taken back here after the match was sealed in the group goes with its whole version and as its seal again, and the group’s page says nothing is wrong', async ({
 	browser
 }) => {
 	const club = await app.live.createGroup('Club', 'First phone');
@@ -76,10 +89,13 @@ test('group entries words: a move made here after the match was sealed in the gr
 	// sealed in the group: its entries deleted, the seal kept
 	await expect.poll(() => onServer(club.group, match), { timeout: 30_000 }).toEqual(['match', 's']);
 	await expect.poll(() => versionLength(club.group, match), { timeout: 30_000 }).toBe(48);
-	// the last take undone here: the group takes no entry of a sealed match, its version carries it
+	expect(await sealLength(club.group, match)).toBe(48);
+	// the last take undone here: the group takes no entry of a sealed match; its version carries
+	// it, and its seal again, the match as it now is, not over (a phone reading the wire)
 	await page.getByRole('button', { name: 'Undo' }).click();
 	await expect(page.getByTestId('outcome')).toHaveCount(0);
 	await expect.poll(() => versionLength(club.group, match), { timeout: 30_000 }).toBe(47);
+	await expect.poll(() => sealLength(club.group, match), { timeout: 30_000 }).toBe(47);
 	await groupPage(page, 'en');
 	await expect(page.getByTestId('group-state')).toContainText(WORDS.en.upToDate);
 	// read as words, so a sentence said wrongly is named in the failure

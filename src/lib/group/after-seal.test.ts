@@ -276,7 +276,28 @@ it('seal again: an entry left beside the seal (the keeper deletes them one by on
 	// a step taken back here, sent by a phone that does not know the match sealed (a new run)
 	await store.undo();
 	expect(await entries().sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
-	expect(await seals()).toHaveLength(1);
+	// sealed again as it is, over the seal, the entry beside it never read as the match's
+	expect((await seals()).map((seal) => seal.change.log.length)).toEqual([1, 0]);
+});
+
+it('seal again: a move taken back after the end is sealed as the match now is, not over; taken again, sealed over that', async () => {
+	const { store, made, phone, seals } = await sealedClub();
+	await store.undo();
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect((await seals()).map((seal) => seal.change.log.length)).toEqual([1, 0]);
+	// noted while not over: no step, the seal carries it
+	await store.setNotes('taken back, to be played again');
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	expect((await seals()).map((seal) => seal.change.notes)).toEqual([
+		'',
+		'',
+		'taken back, to be played again'
+	]);
+	expect((await store.act(round)).ok).toBe(true);
+	expect(await phone.sendAll([made.id])).toEqual(new Map([[made.id, { kind: 'done' }]]));
+	const newest = (await seals()).at(-1)!;
+	expect(newest.change.log).toHaveLength(1);
+	expect(newest.prev).toBe((await seals())[2].id);
 });
 
 it('seal again over the seal this phone had: another phone’s seal since, which it never had, is moved, nothing written over it, in this run and the next', async () => {

@@ -35,7 +35,7 @@ import { roleOf } from './role';
 import { isOver, sealOf, startFieldsOf } from './seal-of';
 import { heldEntries, type Copy } from './held';
 import { nextSeal } from './reseal';
-import { keepSeal } from '$lib/db/group/seals';
+import { keepSeal, sealHad } from '$lib/db/group/seals';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
 const ANSWER_MS = 5_000;
@@ -125,8 +125,9 @@ export class GroupEntries {
 				continue;
 			}
 			if (row?.group !== this.#o.group) continue;
-			// a match over and known sealed, changed here: sealed again when its seal is not it
-			if (!stepped.has(id) && !isOver(row)) continue;
+			// changed here, over or known sealed (taken back since): sealed again if its seal is not it
+			const sealed = this.#sealed.has(id) || !!(await sealHad(db, this.#o.group, id));
+			if (!stepped.has(id) && !isOver(row) && !sealed) continue;
 			const result =
 				this.#keptWhole || this.#removed
 					? await this.#letGo(id)
@@ -262,7 +263,7 @@ export class GroupEntries {
 	async #sealedAgain(id: string): Promise<Sent | null> {
 		const { db, group, signer } = this.#o;
 		const match = await db.matches.get(id);
-		if (this.#o.seal === false || (match && !isOver(match))) {
+		if (this.#o.seal === false) {
 			this.#sealed.add(id);
 			return DONE;
 		}
@@ -273,8 +274,9 @@ export class GroupEntries {
 		if (next.kind !== 'seal') return next.kind === 'in-conflict' ? { kind: 'moved' } : DONE;
 		const answer = await this.#append(id, await signed(next.seal, signer));
 		if (answer.ok) await keepSeal(db, group, id, next.seal);
-		// `sealed`: a keeper older than sealing again, the versions carry the change
-		if (answer.ok || answer.why === 'sealed') return DONE;
+		// `sealed`: a keeper older than sealing again; `not-over`: one older than a seal of a move
+		// taken back after the end; the versions carry the change
+		if (answer.ok || answer.why === 'sealed' || answer.why === 'not-over') return DONE;
 		const { why } = answer;
 		if (why === 'offline' || why === 'slow-down' || why === 'moved') return { kind: why };
 		const code = why === 'refused' ? answer.code : undefined;

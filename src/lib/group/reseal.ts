@@ -5,8 +5,10 @@
  * sealed a change since that this phone never had, rather than this one writing over it in
  * silence; over the newest seal the group holds when this phone knows none (a phone that did
  * not seal the match, or whose copy is another phone's version since), as the group's versions
- * still carry a conflict then (docs/group.md, "On the phone: what leaves"). Nothing is sealed
- * while the match is in conflict here: the person's choice is sealed once made.
+ * still carry a conflict then (docs/group.md, "On the phone: what leaves"). The match is sealed
+ * as it is, over or not: a move taken back after its end reaches the group by this seal, as it
+ * does by a version. Nothing is sealed while the match is in conflict here: the person's choice
+ * is sealed once made.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { PasspadDb } from '$lib/db/db';
@@ -15,7 +17,7 @@ import { keepSeal, sealHad } from '$lib/db/group/seals';
 import { canonicalJson } from '$lib/wire/canonical';
 import { newId, type SealEntry } from '$lib/wire/entry';
 import { heldSeal } from './held';
-import { deletedSeal, sealOf } from './seal-of';
+import { deletedSeal, sealAsIs } from './seal-of';
 
 /** How long a read of the match's newest seal waits for it (none: a match not sealed). */
 const READ_MS = 1_000;
@@ -29,8 +31,6 @@ export type NextSeal =
 	| { readonly kind: 'same' }
 	/** both versions are kept here until a person settles (docs/group.md) */
 	| { readonly kind: 'in-conflict' }
-	/** no longer over here (a move taken back meanwhile): sealed again once over */
-	| { readonly kind: 'not-over' }
 	| { readonly kind: 'seal'; readonly seal: SealEntry };
 
 export interface Resealing {
@@ -54,8 +54,10 @@ export async function nextSeal(
 	// this phone's own seal is one it had, kept or not (its answer lost, the phone stopped)
 	const over = held.by === by ? held : ((await sealHad(db, group, id)) ?? held);
 	const place = { id: newId(), match: id, pos: over.pos + 1, prev: over.id, by, at: Date.now() };
-	const seal = match ? await sealOf(db, match, held.change.start, place) : deletedSeal(held, place);
-	if (!seal) return { kind: 'not-over' };
+	// as the match is, over or not: a move taken back after its end is sealed too
+	const seal = match
+		? await sealAsIs(db, match, held.change.start, place)
+		: deletedSeal(held, place);
 	if (canonicalJson(seal.change) !== canonicalJson(held.change)) return { kind: 'seal', seal };
 	// what the group's newest seal says already: the copy is as that seal from now on
 	if (over.id !== held.id) await keepSeal(db, group, id, held);

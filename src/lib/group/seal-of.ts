@@ -20,7 +20,10 @@ export function startFieldsOf({ id, game, config, createdAt, seats }: MatchRow) 
 	return { id, game, config, createdAt, names, players };
 }
 
-/** Finished or abandoned: the match the pen seals, and seals again once changed. */
+/**
+ * Finished or abandoned: the match the pen seals, and any member's phone first seals. Once
+ * sealed, it is sealed again when changed, over or not (a move taken back after its end).
+ */
 export const isOver = (match: MatchRow) =>
 	match.status === 'finished' || match.status === 'abandoned';
 
@@ -48,7 +51,8 @@ export function deletedSeal(over: SealEntry, place: SealPlace): SealEntry {
  * log read again in one transaction, so a write between the caller's read and this one gives a
  * seal of one moment, never the row of one and the log of another (that write looks at the
  * match again and seals it anew). Null when the match is no longer over (a move taken back
- * meanwhile): only a match over is sealed, and the keeper would refuse it (`not-over`).
+ * meanwhile): a first seal and the pen's are of a match over, and the keeper would refuse it
+ * (`not-over`).
  */
 export async function sealOf(
 	db: PasspadDb,
@@ -56,6 +60,30 @@ export async function sealOf(
 	start: SealEntry['change']['start'],
 	place: SealPlace
 ): Promise<SealEntry | null> {
+	const { match, seal } = await sealRead(db, read, start, place);
+	return isOver(match) ? seal : null;
+}
+
+/**
+ * The seal of `match` as it is here, over or not, as `sealOf` reads it: a seal written over
+ * another carries the match as it is, a move taken back after its end too
+ * (server/group-seal.ts, `judgeSealAgain`).
+ */
+export async function sealAsIs(
+	db: PasspadDb,
+	read: MatchRow,
+	start: SealEntry['change']['start'],
+	place: SealPlace
+): Promise<SealEntry> {
+	return (await sealRead(db, read, start, place)).seal;
+}
+
+async function sealRead(
+	db: PasspadDb,
+	read: MatchRow,
+	start: SealEntry['change']['start'],
+	place: SealPlace
+): Promise<{ match: MatchRow; seal: SealEntry }> {
 	const [row, entries] = await db.transaction('r', [db.matches, db.logs], async () => {
 		const pair: [MatchRow | undefined, LogEntry[]] = [
 			await db.matches.get(read.id),
@@ -64,9 +92,8 @@ export async function sealOf(
 		return pair;
 	});
 	const match = row ?? read;
-	if (!isOver(match)) return null;
 	const abandonedAt = abandonedAtOf(match);
-	return {
+	const seal: SealEntry = {
 		v: 1,
 		...place,
 		change: {
@@ -86,4 +113,5 @@ export async function sealOf(
 			...(abandonedAt === null ? {} : { abandonedAt })
 		}
 	};
+	return { match, seal };
 }

@@ -12,7 +12,7 @@ import * as db from '$lib/db';
 import { MatchStore } from '$lib/match/store';
 import { ui } from '$lib/match/session-fixture';
 import { useKeeper } from './keeper-fixtures';
-import { club as wireClub, eachPlays } from './wire-club-fixtures';
+import { club as wireClub, eachPlays, round } from './wire-club-fixtures';
 import { digest, proveMatch, type KeptMatch } from './record';
 import { illPassVersion } from './fixtures';
 import { versionOfSealed } from './sealed';
@@ -88,6 +88,39 @@ it('switched: a phone started again reads the wire on from where it took it', as
 		expect((await ben.groups.get(group))!.wireReadTo).toBeGreaterThan(readTo);
 	} finally {
 		await Promise.all([anaSync.stop(), benSync.stop(), again?.stop()]);
+	}
+});
+
+it('switched: a move taken back after the end reaches the other phone by its seal, the match not over there; taken again, over on both, no version sent', async () => {
+	const scene = await club('Wire undo club', { ana: 2, ben: 2 });
+	const { group, ana, ben, anaSync, benSync, stored } = scene;
+	try {
+		const [anas] = await eachPlays(scene);
+		await expect.poll(() => benSync.readsWire, { timeout: 15_000 }).toBe(true);
+		await expect.poll(() => anaSync.readsWire, { timeout: 15_000 }).toBe(true);
+		const onWire = async () => (await ben.synced.get([group, `match.${anas}`]))?.onWire;
+		await expect.poll(onWire, { timeout: 15_000 }).toBe(true);
+		const versionsBefore = (await stored(anas)).versions.length;
+		const status = async () => (await ben.matches.get(anas))?.status;
+		expect(await status()).toBe('finished');
+
+		const anasStore = new MatchStore(ui, await db.loadLog(anas, ana), ana);
+		await anasStore.undo();
+		await anaSync.flush();
+		await anaSync.entriesSettled();
+		await expect.poll(status, { timeout: 15_000 }).toBe('active');
+		expect((await db.loadLog(anas, ben)).actions).toEqual([]);
+		expect(await ana.changed.count()).toBe(0);
+
+		expect((await anasStore.act(round)).ok).toBe(true);
+		await anaSync.flush();
+		await anaSync.entriesSettled();
+		await expect.poll(status, { timeout: 15_000 }).toBe('finished');
+		const after = await stored(anas);
+		expect(after.seals.map(({ seal }) => seal.change.log.length)).toEqual([1, 0, 1]);
+		expect(after.versions).toHaveLength(versionsBefore);
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
 	}
 });
 
