@@ -8,6 +8,7 @@ import { changedOf, settle } from '$lib/db/changed';
 import { enqueue } from '$lib/db/group/outbox';
 import { recordOf, writeSynced } from '$lib/db/group/synced';
 import type { SyncCore } from './core';
+import type { Sent } from './entries';
 import {
 	deletedVersion,
 	digest,
@@ -130,10 +131,10 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	// a match played live is the pen phone's to send, its end too (docs/group.md)
 	if (!(await sends(core, id, synced !== undefined))) return done();
 	// the copy taken from the group's seal (take-track.ts): sealed again over it while the group
-	// reads the wire; once it turned back, a version over the record's last (turn-back.ts)
-	if (synced?.onWire && core.switched !== false) {
-		return core.switched === null ? undefined : done();
-	}
+	// reads the wire, tracked until then (`sealedDone`), so a change made offline and the app
+	// closed is still sealed at the next start; once it turned back, a version over the record's
+	// last (turn-back.ts)
+	if (synced?.onWire && core.switched !== false) return;
 	const version = matchVersion(match, log, core.stamp(id));
 	const hash = digest(version);
 	// what the group's versions say of it (a seal's copy: the record's last, turn-back.ts)
@@ -156,4 +157,24 @@ async function queuePlayer(core: SyncCore, id: string) {
 	const local = await localOf(core, thing, { synced, conflict: undefined, outbox: [], player });
 	if (!local.version || local.hash === synced?.hash) return;
 	await queueVersion(core, thing, local.version, local.hash!, -1);
+}
+
+/**
+ * The changes to seals' copies that the entries' sending sealed, or found the group's seal says
+ * already, done with while the group reads the wire (`tracked`: each change's `n` read before
+ * that sending; a write since keeps its row). A conflict or no answer keeps them tracked.
+ */
+export async function sealedDone(
+	core: SyncCore,
+	tracked: ReadonlyMap<string, number>,
+	results: ReadonlyMap<string, Sent>
+) {
+	if (core.switched !== true) return;
+	for (const [match, sent] of results) {
+		const thing: Thing = `match.${match}`;
+		const n = tracked.get(thing);
+		if (sent.kind !== 'done' || n === undefined) continue;
+		const synced = await core.db.synced.get([core.group, thing]);
+		if (synced?.onWire) await settle(core.db, core.group, thing, n);
+	}
 }

@@ -23,7 +23,7 @@ import type { Online, SyncStatus } from './status';
 import { GroupReader } from './reader';
 import { GroupSender } from './sender';
 import { watchConnection, type Connection } from '$lib/live/connection';
-import { drain } from './changes';
+import { drain, sealedDone } from './changes';
 import { settleConflict, type Settle, type Settled } from './settle';
 import type { Thing } from './record';
 import { changedOf } from '$lib/db/changed';
@@ -215,7 +215,11 @@ export class GroupSync {
 		}
 		const touched = [...this.#touched];
 		this.#touched.clear();
+		const tracked = new Map(
+			(await changedOf(core.db, this.group)).map((row) => [row.subject, row.n])
+		);
 		const results = await this.#entries!.sendAll(touched);
+		await sealedDone(core, tracked, results);
 		await this.#keptRead;
 		for (const [match, sent] of results) {
 			// no answer says nothing new: a refusal or a conflict stays said until the match goes
