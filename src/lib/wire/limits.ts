@@ -141,9 +141,10 @@ export const MAX_ASKED_REMEMBERED = 2_000;
  * The wire this build reads its groups' matches from, said when it registers its key
  * (docs/wire.md, "Reading a group's matches from the wire: the switch", step 4): 1, the whole
  * versions only; 2, the entries and seals. A group switches when every member not removed has
- * a key that reads 2 (`group/switch.ts`); the build that reads them moves this, and nothing else.
+ * a key that reads 2 (`group/switch.ts`). This build reads them: its keeper takes `reads` and
+ * a seal of a move taken back after the end, so the keeper is updated before the phones.
  */
-export const WIRE_READS = 1;
+export const WIRE_READS = 2;
 
 /**
  * How long a phone waits before asking a server that did not answer again, the wait doubling
