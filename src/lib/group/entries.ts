@@ -30,7 +30,7 @@ import { held, startOf } from '$lib/live/appending';
 import { accept, begin, nextEntry, settled, type LiveMatch } from '$lib/live/replay';
 import { nextStep } from '$lib/live/sending';
 import { relate } from '$lib/live/sync';
-import { KeyRegistration, type RegistrationOptions } from './key-registration';
+import { KeyRegistration, type Registration, type RegistrationOptions } from './key-registration';
 import { roleOf } from './role';
 import { isOver, sealOf, startFieldsOf } from './seal-of';
 import { heldEntries, type Copy } from './held';
@@ -372,10 +372,10 @@ export class GroupEntries {
 		return this.#append(match, seal);
 	}
 
-	/**
-	 * The entry asked of the keeper, this phone's key registered first; a `not-yours` answer
-	 * registers the key again (once a run: the server's store made anew) and asks again.
-	 */
+	/** This phone's key registered unless it was (sync.ts: once read, so the group may switch). */
+	register = (): Promise<Registration> => this.#registration.ensure();
+
+	/** The entry asked, the key registered first; `not-yours` registers again once a run, asks again. */
 	async #append(match: string, entry: Entry | SealEntry): Promise<Append | KeysFull> {
 		const registered = await this.#registration.ensure();
 		if (registered === 'offline') return { ok: false, why: 'offline' };

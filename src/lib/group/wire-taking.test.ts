@@ -62,6 +62,16 @@ it('switched: Ana’s seal is Ben’s copy, Ben’s note is sealed over it and n
 	}
 });
 
+it('switched with no match recorded: each phone registers its key, saying it reads the wire, once it read its group, and the group switches', async () => {
+	const { anaSync, benSync } = await club('Quiet club', { ana: 2, ben: 2 });
+	try {
+		await expect.poll(() => anaSync.readsWire, { timeout: 15_000 }).toBe(true);
+		await expect.poll(() => benSync.readsWire, { timeout: 15_000 }).toBe(true);
+	} finally {
+		await Promise.all([anaSync.stop(), benSync.stop()]);
+	}
+});
+
 it('switched: a phone started again reads the wire on from where it took it', async () => {
 	const scene = await club('Wire restart club', { ana: 2, ben: 2 });
 	const { group, ana, ben, anaSync, benSync, stored } = scene;
