@@ -7,8 +7,9 @@
 // sealed match changed since (a note, a correction of its log, its time played, a move taken
 // back after its end) is sealed again over the seal the server holds, by any member, as the
 // match now is, over or not: the pen writes no more entries, and the change is the record's, as
-// a version's is (docs/wire.md, "What travels": after `seal`). A match the group holds nothing of on its wire (recorded before its group took
-// entries) is put there by its first seal, at position 0, by any member (`judgeFirstSeal`).
+// a version's is (docs/wire.md, "What travels": after `seal`). A match the group holds nothing
+// of on its wire (recorded before its group took entries) is put there by its first seal, at
+// position 0, by any member (`judgeFirstSeal`).
 // Every way, a seal says when the match was abandoned only if it says it was (`not-passpad`).
 import { canonicalJson } from '../src/lib/wire/canonical';
 import type { AppendAnswer } from '../src/lib/wire/append';

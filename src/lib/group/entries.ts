@@ -125,7 +125,7 @@ export class GroupEntries {
 				continue;
 			}
 			if (row?.group !== this.#o.group) continue;
-			// changed here, over or known sealed (taken back since): sealed again if its seal is not it
+			// changed here, over or known sealed (taken back since): sealed again unless its seal
 			const sealed = this.#sealed.has(id) || !!(await sealHad(db, this.#o.group, id));
 			if (!stepped.has(id) && !isOver(row) && !sealed) continue;
 			const result =
@@ -375,7 +375,7 @@ export class GroupEntries {
 	/** This phone's key registered unless it was (sync.ts: once read, so the group may switch). */
 	register = (): Promise<Registration> => this.#registration.ensure();
 
-	/** The entry asked, the key registered first; `not-yours` registers again once a run, asks again. */
+	/** The entry asked, the key registered first; `not-yours`: registered again once a run. */
 	async #append(match: string, entry: Entry | SealEntry): Promise<Append | KeysFull> {
 		const registered = await this.#registration.ensure();
 		if (registered === 'offline') return { ok: false, why: 'offline' };

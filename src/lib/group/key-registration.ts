@@ -1,11 +1,12 @@
 /**
  * This phone's key registered with the group's keeper once the phone has read its group, and
- * before its first entry (docs/wire.md, "Keys"): the keeper takes a group's entries only from keys its members registered. Done once
- * per group and kept in IndexedDB (a `settings` row naming the key registered, so a phone's new
- * key registers anew); asked again once a run when the keeper answers `not-yours`, for a server
- * whose store was made anew has forgotten it. It says which wire the phone reads its group's
- * matches from (`WIRE_READS`; docs/wire.md, "Reading a group's matches from the wire: the
- * switch"), so a build that reads another registers again.
+ * before its first entry (docs/wire.md, "Keys"): the keeper takes a group's entries only from
+ * keys its members registered. Done once per group and kept in IndexedDB (a `settings` row
+ * naming the key registered, so a phone's new key registers anew); asked again once a run when
+ * the keeper answers `not-yours`, for a server whose store was made anew has forgotten it. It
+ * says which wire the phone reads its group's matches from (`WIRE_READS`; docs/wire.md,
+ * "Reading a group's matches from the wire: the switch"), so a build that reads another
+ * registers again.
  */
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { PasspadDb } from '$lib/db/db';

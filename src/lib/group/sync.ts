@@ -208,9 +208,9 @@ export class GroupSync {
 		const wiring = this.#wiring;
 		if (!wiring || !this.#connected || core.closed || core.board.online !== 'online') return;
 		this.#entries ??= await this.#entriesMade(wiring);
-		// the key said at once, not with the first match sent: the group switches once every
-		// member's phone says it reads the wire (switch.ts), a member who never records too
-		await this.#entries.register();
+		// the key said once the group is read, not with the first match sent: the group switches
+		// once every member's phone says it reads the wire (switch.ts), one that never records too
+		if (core.board.caughtUp) await this.#entries.register();
 		// a conflict said of a match is looked at again: the group's version taken here since
 		// may be what the group holds, and then it is said no more
 		for (const [match, sent] of this.entriesSent) {
