@@ -122,6 +122,7 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	if (!match) {
 		// gone here: deleted on this phone, told to the group if it has the match
 		if (!synced || synced.hash === null || synced.hash === 'deleted') return done();
+		if (core.waitsForWire) return;
 		const version = deletedVersion(core.stamp(id));
 		return queue(version, digest(version), -1);
 	}
@@ -135,6 +136,8 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	// closed is still sealed at the next start; once it turned back, a version over the record's
 	// last (turn-back.ts)
 	if (synced?.onWire && core.switched !== false) return;
+	// a copy from the versions may lack a seal this phone has not read yet: it waits (core.ts)
+	if (core.waitsForWire) return;
 	const version = matchVersion(match, log, core.stamp(id));
 	const hash = digest(version);
 	// what the group's versions say of it (a seal's copy: the record's last, turn-back.ts)

@@ -63,6 +63,11 @@ export class SyncCore {
 	 * (changes.ts, sender.ts, turn-back.ts)
 	 */
 	switched: boolean | null = null;
+	/**
+	 * whether this phone read the group's wire to its end since its reading last started
+	 * (wire-taking.ts); null: this sync reads no wire (no entries wiring)
+	 */
+	wireWhole: boolean | null = null;
 	/** a round of sending, asked after what a message read queued or let go (sender.ts) */
 	send: () => Promise<void> = () => Promise.resolve();
 	/** a send left unanswered: the server may have gone silent (live/connection.ts) */
@@ -92,6 +97,17 @@ export class SyncCore {
 			() => {},
 			() => {}
 		);
+	}
+
+	/**
+	 * Whether a change to a match waits for the group's wire (docs/wire.md, "Reading a group's
+	 * matches from the wire", step 3): the group reads it, or may (the fold not known yet), and
+	 * this phone has not read it to its end. A seal written since the switch is there only, so
+	 * a copy here from the versions may lack it: a version or a seal sent over that copy now
+	 * would lose that change on every phone. Its steps go meanwhile (the keeper places them).
+	 */
+	get waitsForWire(): boolean {
+		return this.wireWhole === false && this.switched !== false;
 	}
 
 	/** A version written by this phone now. */

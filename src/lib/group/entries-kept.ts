@@ -3,13 +3,13 @@
  * phone: what leaves"): a refusal or a conflict stays said after a reload or when the app opens
  * again, until a later send of that match is done (group/sync.ts looks at a conflict again with
  * each look at the entries). One `settings` row per group (no new schema
- * version), holding only what is worth saying; a send with no answer (offline, slowed down)
- * changes nothing said. Written when an answer is known, read when the sync starts.
+ * version), holding only what is worth saying; a send with no answer (offline, slowed down,
+ * waiting for the group's wire) changes nothing said. Written when an answer is known, read when the sync starts.
  */
 import * as v from 'valibot';
 import type { PasspadDb } from '$lib/db/db';
 import { getValue, removeValue, setValue } from '$lib/db/settings';
-import type { Sent } from './entries';
+import { unanswered, type Sent } from './sent';
 import type { EntriesNote } from './status';
 
 /** The `settings` row of a group's kept notes. */
@@ -21,8 +21,7 @@ export const worthSaying = (sent: Sent): boolean =>
 
 /** What is said of a match after a send: its answer, or what was said before when none came. */
 export function said(before: Sent | undefined, sent: Sent): Sent {
-	const unanswered = sent.kind === 'offline' || sent.kind === 'slow-down';
-	return unanswered && before && worthSaying(before) ? before : sent;
+	return unanswered(sent) && before && worthSaying(before) ? before : sent;
 }
 
 /** The notes kept after a round of sends: a done send clears its match's. */

@@ -41,6 +41,7 @@ function refusalWords(sent: EntriesNote['sent'], named: Named): string | null {
 		case 'done':
 		case 'offline':
 		case 'slow-down':
+		case 'waits':
 			return null;
 		case 'moved':
 			return m.group_entries_moved(named);

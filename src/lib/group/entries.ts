@@ -36,6 +36,7 @@ import { isOver, sealOf, startFieldsOf } from './seal-of';
 import { heldEntries, type Copy } from './held';
 import { nextSeal } from './reseal';
 import { keepSeal, sealHad } from '$lib/db/group/seals';
+import { DONE, unanswered, type KeysFull, type Sent } from './sent';
 
 /** How long a send waits for the keeper's answer before it counts this phone offline. */
 const ANSWER_MS = 5_000;
@@ -64,24 +65,11 @@ export interface EntriesOptions extends Pick<RegistrationOptions, 'reads'> {
 	 * "On the phone: what leaves"); off, its entries stay on the server as they are
 	 */
 	readonly seal?: boolean;
+	/** whether a seal this phone never had waits for the group's wire (core.ts `waitsForWire`) */
+	readonly waitsForWire?: () => boolean;
 }
 
-/**
- * How one match's sending ended: all of it stored (and sealed when over), or stopped: no
- * answer, the group's quota for the minute spent, the group holding entries this phone lacks
- * (`moved`, a conflict), or another refusal (kept on its step, worded by keeper-words.ts).
- */
-export type Sent =
-	| { readonly kind: 'done' }
-	| { readonly kind: 'offline' }
-	| { readonly kind: 'slow-down' }
-	| { readonly kind: 'moved' }
-	| { readonly kind: 'refused'; readonly why: string; readonly code?: string };
-
-const DONE: Sent = { kind: 'done' };
-
-/** The keeper took no more keys for this member (key-registration.ts `full`): the phone's refusal. */
-export type KeysFull = { readonly ok: false; readonly why: 'keys-full' };
+export type { KeysFull, Sent } from './sent';
 
 export class GroupEntries {
 	readonly #o: EntriesOptions;
@@ -119,7 +107,7 @@ export class GroupEntries {
 			if (deleted) {
 				// a conflict or a refusal is the version's to show: the page names no match gone
 				const sent = (await this.#sealedAgain(id)) ?? DONE;
-				const told = sent.kind === 'offline' || sent.kind === 'slow-down' ? sent : DONE;
+				const told = unanswered(sent) ? sent : DONE;
 				results.set(id, told);
 				if (told.kind === 'offline') break;
 				continue;
@@ -249,7 +237,7 @@ export class GroupEntries {
 	 */
 	async #afterSeal(id: string): Promise<Sent> {
 		const sent = (await this.#sealedAgain(id)) ?? DONE;
-		if (sent.kind === 'offline' || sent.kind === 'slow-down') return sent;
+		if (unanswered(sent)) return sent;
 		await this.#dropWaiting(id);
 		return sent;
 	}
@@ -267,8 +255,9 @@ export class GroupEntries {
 			this.#sealed.add(id);
 			return DONE;
 		}
-		const next = await nextSeal({ db, js: this.#js, group, by: this.#o.by }, id, match);
-		if (next.kind === 'offline') return next;
+		const overNewest = !this.#o.waitsForWire?.();
+		const next = await nextSeal({ db, js: this.#js, group, by: this.#o.by, overNewest }, id, match);
+		if (next.kind === 'offline' || next.kind === 'waits') return next;
 		if (next.kind === 'none') return null;
 		this.#sealed.add(id);
 		if (next.kind !== 'seal') return next.kind === 'in-conflict' ? { kind: 'moved' } : DONE;

@@ -25,6 +25,8 @@ const READ_MS = 1_000;
 /** What sealing a match again would write, unsigned, or why nothing is. */
 export type NextSeal =
 	| { readonly kind: 'offline' }
+	/** a seal this phone never had: sealed once it read the group's wire (`overNewest`) */
+	| { readonly kind: 'waits' }
 	/** the group holds no seal of the match */
 	| { readonly kind: 'none' }
 	/** the newest seal says what this copy says: kept as the seal the copy is as */
@@ -39,11 +41,16 @@ export interface Resealing {
 	readonly group: string;
 	/** this phone's id on the wire */
 	readonly by: string;
+	/**
+	 * whether a match this phone knows no seal of may be sealed over the group's newest; not
+	 * while it has not read the group's wire to its end (group/core.ts `waitsForWire`)
+	 */
+	readonly overNewest?: boolean;
 }
 
 /** The seal of match `id` (`match`: its row here, none when deleted here) written next. */
 export async function nextSeal(
-	{ db, js, group, by }: Resealing,
+	{ db, js, group, by, overNewest = true }: Resealing,
 	id: string,
 	match: MatchRow | undefined
 ): Promise<NextSeal> {
@@ -52,7 +59,9 @@ export async function nextSeal(
 	if (!held) return { kind: 'none' };
 	if (await db.conflicts.get([group, `match.${id}`])) return { kind: 'in-conflict' };
 	// this phone's own seal is one it had, kept or not (its answer lost, the phone stopped)
-	const over = held.by === by ? held : ((await sealHad(db, group, id)) ?? held);
+	const had = held.by === by ? held : await sealHad(db, group, id);
+	if (!had && !overNewest) return { kind: 'waits' };
+	const over = had ?? held;
 	const place = { id: newId(), match: id, pos: over.pos + 1, prev: over.id, by, at: Date.now() };
 	// as the match is, over or not: a move taken back after its end is sealed too
 	const seal = match

@@ -31,7 +31,8 @@ import { OneLook } from '$lib/live/sending';
 import type { Signer } from '$lib/wire/signing';
 import type { SealEntry } from '$lib/wire/entry';
 import type { AnyGame, GameId } from '$lib/rules/common';
-import type { GroupEntries, Sent } from './entries';
+import type { GroupEntries } from './entries';
+import { unanswered, type Sent } from './sent';
 import { keepNotes, keptNotes, nextNotes, said } from './entries-kept';
 import { readsWire } from './switch';
 import { turnBack } from './turn-back';
@@ -101,6 +102,8 @@ export class GroupSync {
 		this.#wire = options.entries
 			? new WireTaking(this.#core, options.entries.rulesOf, (onWire) => {
 					void this.#firstSeals(onWire).catch(() => {});
+					// the changes that waited for the whole wire go now (core.ts `waitsForWire`)
+					void this.flush().catch(() => {});
 				})
 			: null;
 		// after a message read: a version dropped as stale is built again over the group's
@@ -227,8 +230,8 @@ export class GroupSync {
 		for (const [match, sent] of results) {
 			// no answer says nothing new: a refusal or a conflict stays said until the match goes
 			this.entriesSent.set(match, said(this.entriesSent.get(match), sent));
-			// not sent for want of an answer: looked at again with the next flush
-			if (sent.kind === 'offline' || sent.kind === 'slow-down') this.#touched.add(match);
+			// not sent for want of an answer, or of the whole wire: looked at again with the next flush
+			if (unanswered(sent)) this.#touched.add(match);
 		}
 		// the group's page follows the status: a refusal or a conflict is said there
 		core.board.entriesSent(this.entriesSent);
@@ -255,7 +258,8 @@ export class GroupSync {
 			name: wiring.name,
 			seal: wiring.seal,
 			reads: wiring.reads,
-			rulesOf
+			rulesOf,
+			waitsForWire: () => core.waitsForWire
 		}));
 	}
 

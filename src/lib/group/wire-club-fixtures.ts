@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import { recordSubject, sealSubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf } from '$lib/wire/signing';
+import { register } from '$lib/wire/register';
 import type { SealEntry } from '$lib/wire/entry';
 import { tally } from '../../../server/group-keeper-fixtures';
 import { phoneDb, recordedIn, storedOf, syncingIn, type useKeeper } from './keeper-fixtures';
@@ -35,8 +36,12 @@ export async function club(
 		reads.ana
 	);
 	const benSigner = await signerOf(await newKeyPair());
-	const benStarts = async () =>
-		syncingIn(ben, { ...made, member }, await server.phone(member), benSigner, BEN, reads.ben);
+	/** Ben's phone started (again), saying it reads the wire `said` (its build's) */
+	const benStarts = async (said = reads.ben) =>
+		syncingIn(ben, { ...made, member }, await server.phone(member), benSigner, BEN, said);
+	/** Ben's key registered again, saying it reads `said`, his phone's sync stopped (an update) */
+	const benRegisters = async (said: number) =>
+		register(await server.phone(member), made.group, member.user, benSigner, undefined, said);
 	const benSync = await benStarts();
 	await Promise.all([anaSync.caughtUp(), benSync.caughtUp()]);
 	const stored = async (id: string) => {
@@ -60,7 +65,10 @@ export async function club(
 		await sync.caughtUp();
 		return { cleo: passpad, cleoSync: sync };
 	};
-	return { group: made.group, ana, ben, anaSync, benSync, benStarts, cleoJoins, stored };
+	return {
+		group: made.group,
+		...{ ana, ben, anaSync, benSync, benStarts, benRegisters, cleoJoins, stored }
+	};
 }
 
 export type Club = Awaited<ReturnType<typeof club>>;

@@ -36,6 +36,8 @@ export class WireTaking {
 		this.#core = core;
 		this.#rulesOf = rulesOf;
 		this.#whole = whole;
+		// a change to a match waits for the whole wire while the group reads it (core.ts)
+		core.wireWhole = false;
 	}
 
 	/** Whether the wire is read now (tests). */
@@ -75,6 +77,7 @@ export class WireTaking {
 			.then(() => core.serial(async () => {}))
 			.then(() => {
 				if (this.#reading === reading && !core.closed) {
+					core.wireWhole = true;
 					this.#whole(new Set([...reading.tracks.matches()].map(([match]) => match)));
 				}
 			});
@@ -96,6 +99,7 @@ export class WireTaking {
 	#stopReading(): void {
 		this.#reading?.stop();
 		this.#reading = null;
+		this.#core.wireWhole = false;
 	}
 
 	stop(): void {

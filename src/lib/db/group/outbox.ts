@@ -37,8 +37,29 @@ export function firstPending(db: PasspadDb, group: string): Promise<OutboxRow | 
 	return db.outbox.where('group').equals(group).first();
 }
 
-export function pendingCount(db: PasspadDb, group: string): Promise<number> {
-	return db.outbox.where('group').equals(group).count();
+/**
+ * How many of the group's things changed here are not sent yet: a version in the outbox, or a
+ * change tracked and not built yet (changed.ts: a match waiting for the group's wire, or to be
+ * sealed), each thing once. A thing in conflict is counted as a conflict, not here. Keys only:
+ * no version's body is read.
+ */
+export async function pendingCount(db: PasspadDb, group: string): Promise<number> {
+	const range = [
+		[group, ''],
+		[group, '\uffff']
+	] as const;
+	const [queued, changed, conflicts] = await Promise.all([
+		db.outbox.where('[group+subject]').between(...range).keys(),
+		db.changed.where('[group+subject]').between(...range).primaryKeys(),
+		db.conflicts.where('[group+subject]').between(...range).primaryKeys()
+	]);
+	const subjectOf = (key: unknown) => (key as [string, string])[1];
+	const inConflict = new Set(conflicts.map(subjectOf));
+	const waiting = new Set(queued.map(subjectOf));
+	for (const subject of changed.map(subjectOf)) {
+		if (!inConflict.has(subject)) waiting.add(subject);
+	}
+	return waiting.size;
 }
 
 export async function markAttempted(db: PasspadDb, seq: number): Promise<void> {
