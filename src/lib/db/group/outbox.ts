@@ -49,9 +49,18 @@ export async function pendingCount(db: PasspadDb, group: string): Promise<number
 		[group, '\uffff']
 	] as const;
 	const [queued, changed, conflicts] = await Promise.all([
-		db.outbox.where('[group+subject]').between(...range).keys(),
-		db.changed.where('[group+subject]').between(...range).primaryKeys(),
-		db.conflicts.where('[group+subject]').between(...range).primaryKeys()
+		db.outbox
+			.where('[group+subject]')
+			.between(...range)
+			.keys(),
+		db.changed
+			.where('[group+subject]')
+			.between(...range)
+			.primaryKeys(),
+		db.conflicts
+			.where('[group+subject]')
+			.between(...range)
+			.primaryKeys()
 	]);
 	const subjectOf = (key: unknown) => (key as [string, string])[1];
 	const inConflict = new Set(conflicts.map(subjectOf));
