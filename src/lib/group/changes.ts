@@ -19,6 +19,7 @@ import {
 	type Version
 } from './record';
 import { adopt, sends } from './role';
+import type { MatchRow } from '$lib/db/schema';
 import { clubLocalOf, isClubThing } from './club';
 
 /** This phone's version of a thing and its digest (null: nothing here to say). */
@@ -136,8 +137,9 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 	// closed is still sealed at the next start; once it turned back, a version over the record's
 	// last (turn-back.ts)
 	if (synced?.onWire && core.switched !== false) return;
-	// a copy from the versions may lack a seal this phone has not read yet: it waits (core.ts)
-	if (core.waitsForWire) return;
+	// a copy from the versions may lack a seal this phone has not read yet: it waits (core.ts),
+	// its players go (a match never names a player the group lacks)
+	if (core.waitsForWire) return queuePlayers(core, match);
 	const version = matchVersion(match, log, core.stamp(id));
 	const hash = digest(version);
 	// what the group's versions say of it (a seal's copy: the record's last, turn-back.ts)
@@ -147,8 +149,13 @@ async function drainOne(core: SyncCore, thing: Thing, n: number) {
 		return done();
 	}
 	// players first: a match never names a player the group lacks
-	for (const seat of match.seats) await queuePlayer(core, seat.playerId);
+	await queuePlayers(core, match);
 	await queue(version, hash, match.revision);
+}
+
+/** The players a match seats, each sent before it when the group does not have it as it is here. */
+async function queuePlayers(core: SyncCore, match: MatchRow) {
+	for (const seat of match.seats) await queuePlayer(core, seat.playerId);
 }
 
 /** A player the match seats, sent before it when the group does not have it as it is here. */
