@@ -107,9 +107,10 @@ async function takeOverConflict(
 	const decision = reconcile({ hash: null }, undefined, incoming);
 	if (decision.kind === 'refused') return refuseThing(core, incoming.thing, incoming.seq, decision);
 	if (decision.kind !== 'apply' && decision.kind !== 'same') return;
+	const mine = digest(conflict.mine as Version);
 	const { seq, msgId } = incoming;
 	const local = await localOf(core, incoming.thing, here);
-	const unchanged = local.hash === null || local.hash === digest(conflict.mine as Version);
+	const unchanged = local.hash === null || local.hash === mine;
 	if (decision.version.contest === null && unchanged) {
 		await writeVersionHere(core, decision.version, { seq, msgId, hash: decision.hash }, decision);
 		return core.board.refresh();
@@ -120,6 +121,20 @@ async function takeOverConflict(
 		theirsSeq: seq,
 		theirsMsgId: msgId
 	});
+}
+
+/**
+ * What a version read on the record's subject is reconciled against: the `synced` row, or for
+ * a copy that is a seal's (take-track.ts), the record subject's last version as read here,
+ * which a version is written over (its compare-and-set), when this phone knows what it said.
+ * A seal that carries a change the versions lack (one sealed while the group read the wire)
+ * is then a change made here: a version written without it (a phone on a build that reads
+ * only the versions) is a conflict, shown, never written over the seal in silence (docs/wire.md,
+ * "Reading a group's matches from the wire", step 3).
+ */
+function versionBase(synced: SyncedRow | undefined, sealed: boolean): SyncedRow | undefined {
+	const record = synced?.onWire && !sealed ? synced.record : undefined;
+	return record?.hash ? { ...synced!, hash: record.hash } : synced;
 }
 
 /**
@@ -151,7 +166,8 @@ export async function take(
 	const local = await localOf(core, thing, here);
 	const following = (await roleOf(thing.slice('match.'.length), core.db)) !== 'none';
 	const copy = { hash: local.hash, ...followerOf(here.match, here.log, following) };
-	const decision = reconcile(copy, here.synced, incoming, ours);
+	const base = versionBase(here.synced, sealed);
+	const decision = reconcile(copy, base, incoming, ours);
 	const fields = { seq, msgId, hash: 'hash' in decision ? decision.hash : null };
 	switch (decision.kind) {
 		case 'known':
@@ -186,6 +202,8 @@ export async function take(
 			core.built.delete(thing);
 			return core.board.refresh();
 		case 'keep-mine-and-send':
+			// the record's last version read again: the seal's copy stays as it is
+			if (base !== here.synced) return moveRecordSeq(core.db, core.group, thing, seq, base!.hash);
 			await writeSynced(core.db, { ...(here.synced as SyncedRow), seq, msgId });
 			// what was sent over the older version would be refused: built again over this one
 			for (const entry of here.outbox) await dropPending(core.db, entry.seq!);

@@ -44,19 +44,20 @@ export function recordOf(row: SyncedRow | undefined): NonNullable<SyncedRow['rec
 }
 
 /**
- * A version older than the seal a row is as, read on the record's subject: the sequence a
- * version sent of the match expects moves on to it, its digest not known: the version is
- * not parsed for it, as none older than the seal is.
+ * A version read on the record's subject of a match whose copy is a seal's: the sequence a
+ * version sent of the match expects moves on to it, its digest `hash` when known (one older
+ * than the seal is not parsed for it).
  */
 export async function moveRecordSeq(
 	db: PasspadDb,
 	group: string,
 	subject: Subject,
-	seq: number
+	seq: number,
+	hash: string | null = null
 ): Promise<void> {
 	const row = await db.synced.get([group, subject]);
 	if (!row?.onWire || recordOf(row).seq >= seq) return;
-	await db.synced.put({ ...row, record: { seq, hash: null } });
+	await db.synced.put({ ...row, record: { seq, hash } });
 }
 
 /** Moves the subject's last sequence on, keeping what was last taken. */
