@@ -55,6 +55,40 @@ describe('group record sync: conflicts', () => {
 		expect((await benBack.db.matches.toArray())[0].seats[0].name).toBe('Léa M.');
 	}, 60_000);
 
+	it('group: a third phone renaming a player as a conflict’s first side still shows the other side, not a second phone’s contest saying what it holds', async () => {
+		const group = await newGroup();
+		const [ana, ben, cleo] = [
+			await newPhone('ana', group),
+			await newPhone('ben', group),
+			await newPhone('cleo', group)
+		];
+		await play(ana, group, ['Léa', 'Sam', 'Noor'], 5, 3);
+		await ana.sync.flush();
+		const lea = (await ana.db.players.where('nameKey').equals('léa').first())!.id;
+		for (const phone of [ben, cleo]) await until(async () => !!(await phone.db.players.get(lea)));
+
+		for (const phone of [ana, ben, cleo]) await offline(phone);
+		await ben.as(() => renamePlayer(lea, 'Léa B.'));
+		await ana.as(() => renamePlayer(lea, 'Léa M.'));
+		await cleo.as(() => renamePlayer(lea, 'Léa M.'));
+		const subject = `player.${lea}` as const;
+		// Ben's name is the group's; Ana's phone contests it with hers; then Cleo's phone reads both
+		const benBack = await online(ben, group);
+		await benBack.sync.flush();
+		const anaBack = await online(ana, group);
+		await anaBack.sync.flush();
+		await until(async () => (await anaBack.db.outbox.count()) === 0);
+		const cleoBack = await online(cleo, group);
+		await cleoBack.sync.flush();
+		await until(async () => !!(await cleoBack.db.conflicts.get([group, subject])));
+		await cleoBack.sync.caughtUp();
+		const onCleo = (await cleoBack.db.conflicts.get([group, subject]))!;
+		expect([
+			(onCleo.mine as { name: string }).name,
+			(onCleo.theirs as { name: string }).name
+		]).toEqual(['Léa M.', 'Léa B.']);
+	}, 60_000);
+
 	it('group: a match deleted on one phone and edited on another is a conflict on both; kept with the edit, every phone has it', async () => {
 		const group = await newGroup();
 		const ana = await newPhone('ana', group);

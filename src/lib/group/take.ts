@@ -96,7 +96,8 @@ export async function writeVersionHere(
 
 /**
  * A message on a thing in conflict here: a plain version written over a contest settles it
- * (taken, when this phone changed nothing since); anything else becomes the group's side.
+ * (taken, when this phone changed nothing since); anything else becomes the group's side, but
+ * a contest saying what this phone holds (a third phone on its side).
  */
 async function takeOverConflict(
 	core: SyncCore,
@@ -107,7 +108,9 @@ async function takeOverConflict(
 	const decision = reconcile({ hash: null }, undefined, incoming);
 	if (decision.kind === 'refused') return refuseThing(core, incoming.thing, incoming.seq, decision);
 	if (decision.kind !== 'apply' && decision.kind !== 'same') return;
+	// another phone contesting with what this one holds: the other side stays the one shown
 	const mine = digest(conflict.mine as Version);
+	if (decision.version.contest !== null && decision.hash === mine) return;
 	const { seq, msgId } = incoming;
 	const local = await localOf(core, incoming.thing, here);
 	const unchanged = local.hash === null || local.hash === mine;
