@@ -15,32 +15,24 @@ import { MatchStore } from '$lib/match/store';
 import { ui } from '$lib/match/session-fixture';
 import { seeded } from '$lib/rules/common';
 import { randomGame } from '$lib/rules/ill-pass/simulate';
-import type { SealEntry } from '$lib/wire/entry';
-import { groupEntrySubject, sealSubject } from '$lib/wire/names.js';
+import { groupEntrySubject } from '$lib/wire/names.js';
 import { newKeyPair, signerOf, type Signer } from '$lib/wire/signing';
-import { tally } from '../../../server/group-keeper-fixtures';
 import type { TestLive } from '$lib/live/test-server';
 import { heldSeal } from './held';
 import { matchVersion, proveMatch } from './record';
 import { writeMatch } from '$lib/db/group/matches';
 import { readEntries } from '$lib/db/entries';
 import { dropConflict } from '$lib/db/group/conflicts';
-import { entriesOf, phoneDb, recordedIn, storedOf, syncingIn, useKeeper } from './keeper-fixtures';
+import { entriesOf, phoneDb, recordedIn, sealsOf, syncingIn, useKeeper } from './keeper-fixtures';
+import { round } from './wire-club-fixtures';
 
 const keeper = useKeeper();
-const round = (tally as Extract<typeof tally, { kind: 'act' }>).action;
 /** Another finished round of three: a correction of the first. */
 const other = randomGame(seeded(31), 3);
 const corrected = {
 	type: 'tally',
 	hands: other.state.hands.map((hand) => ({ cards: [...hand.cards], chips: hand.chips }))
 };
-
-/** Every seal of the match on its subject, oldest first (the server reads them all). */
-const sealsOf = async (server: TestLive, group: string, match: string): Promise<SealEntry[]> =>
-	(await storedOf(server, group, match))
-		.filter((one) => one.subject === sealSubject(group, match))
-		.map((one) => one.data as SealEntry);
 
 /** A club with Ana's match finished and sealed by her phone; Ben a member too. */
 async function sealedClub() {

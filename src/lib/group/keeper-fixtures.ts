@@ -14,12 +14,20 @@ import { ui } from '$lib/match/session-fixture';
 import type { TestLive } from '$lib/live/test-server';
 import { ANA } from '$lib/live/fixtures';
 import type { Signer } from '$lib/wire/signing';
-import { GROUP_BYTES, game } from '../../../server/group-keeper-fixtures';
+import { GROUP_BYTES, game, storedOf } from '../../../server/group-keeper-fixtures';
+import type { SealEntry } from '$lib/wire/entry';
+import { sealSubject } from '$lib/wire/names.js';
 import { groupStream } from '../../../server/streams';
 import { GroupEntries, type EntriesOptions } from './entries';
 import { GroupSync } from './sync';
 
 export { GROUP_BYTES, storedOf, useClub, useKeeper } from '../../../server/group-keeper-fixtures';
+
+/** Every seal of the match on its subject, oldest first (the server reads them all). */
+export const sealsOf = async (server: TestLive, group: string, match: string) =>
+	(await storedOf(server, group, match))
+		.filter((one) => one.subject === sealSubject(group, match))
+		.map((one) => one.data as SealEntry);
 
 /** A phone's own database, opened. */
 export async function phoneDb(name = 'ana'): Promise<PasspadDb> {
