@@ -4,7 +4,8 @@
  * again, until a later send of that match is done (group/sync.ts looks at a conflict again with
  * each look at the entries). One `settings` row per group (no new schema
  * version), holding only what is worth saying; a send with no answer (offline, slowed down,
- * waiting for the group's wire) changes nothing said. Written when an answer is known, read when the sync starts.
+ * waiting for the group's wire) changes nothing said. Written when an answer is known, read
+ * when the sync starts.
  */
 import * as v from 'valibot';
 import type { PasspadDb } from '$lib/db/db';

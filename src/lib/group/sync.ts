@@ -230,7 +230,7 @@ export class GroupSync {
 		for (const [match, sent] of results) {
 			// no answer says nothing new: a refusal or a conflict stays said until the match goes
 			this.entriesSent.set(match, said(this.entriesSent.get(match), sent));
-			// not sent for want of an answer, or of the whole wire: looked at again with the next flush
+			// not sent for want of an answer, or of the whole wire: looked at again at the next flush
 			if (unanswered(sent)) this.#touched.add(match);
 		}
 		// the group's page follows the status: a refusal or a conflict is said there
