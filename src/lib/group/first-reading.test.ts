@@ -61,6 +61,21 @@ it('never merged: Ben’s note, made on a copy from the versions before his phon
 		expect(held.seals.at(-1)!.seal.change.notes).toBe('Ana’s note');
 		expect(held.versions).toHaveLength(versions);
 		expect((await ana.matches.get(anas))!.notes).toBe('Ana’s note');
+
+		// Ben keeps his note: sealed over Ana's, no version, and her phone takes it, no conflict
+		expect(await again.settle(thing, 'mine')).toEqual({ ok: true });
+		await again.entriesSettled();
+		const settled = await stored(anas);
+		expect(settled.seals.map(({ seal }) => seal.change.notes).slice(-2)).toEqual([
+			'Ana’s note',
+			'Ben’s note'
+		]);
+		expect(settled.versions).toHaveLength(versions);
+		const anasNotes = async () => (await ana.matches.get(anas))?.notes;
+		await expect.poll(anasNotes, { timeout: 15_000 }).toBe('Ben’s note');
+		expect(await ana.conflicts.count()).toBe(0);
+		expect(await ana.outbox.count()).toBe(0);
+		await expect.poll(() => pendingCount(ben, group), { timeout: 15_000 }).toBe(0);
 	} finally {
 		await Promise.all([anaSync.stop(), benSync.stop(), again?.stop()]);
 	}
