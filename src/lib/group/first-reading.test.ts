@@ -11,7 +11,8 @@ import { expect, it } from 'vitest';
 import * as db from '$lib/db';
 import { MatchStore } from '$lib/match/store';
 import { ui } from '$lib/match/session-fixture';
-import { useKeeper } from './keeper-fixtures';
+import { storedOf, useKeeper } from './keeper-fixtures';
+import { recordSubject } from '$lib/wire/names.js';
 import { club, eachPlays } from './wire-club-fixtures';
 import type { KeptMatch } from './record';
 import { pendingCount } from '$lib/db/group/outbox';
@@ -57,6 +58,13 @@ it('never merged: Ben’s note, made on a copy from the versions before his phon
 		expect((await ben.matches.get(anas))!.notes).toBe('Ben’s note');
 		// counted as a conflict now, not as waiting to be sent
 		expect(await pendingCount(ben, group)).toBe(0);
+		// the copy is on the seal's track, the record subject's last version kept beside it
+		const row = (await ben.synced.get([group, thing]))!;
+		const recordSeqs = (await storedOf(keeper(), group, anas))
+			.filter((one) => one.subject === recordSubject(group, anas))
+			.map((one) => one.seq);
+		expect(row.onWire).toBe(true);
+		expect(row.record?.seq).toBe(recordSeqs.at(-1));
 		const held = await stored(anas);
 		expect(held.seals.at(-1)!.seal.change.notes).toBe('Ana’s note');
 		expect(held.versions).toHaveLength(versions);

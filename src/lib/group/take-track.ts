@@ -19,7 +19,9 @@ import { keepSeal } from '$lib/db/group/seals';
 import { keepReadTo, recordOf } from '$lib/db/group/synced';
 import { recordSubject } from '$lib/wire/names.js';
 import type { SyncCore } from './core';
-import type { Subject } from '$lib/db/schema';
+import type { Subject, SyncedRow } from '$lib/db/schema';
+import type { PasspadDb } from '$lib/db/db';
+import type { SealEntry } from '$lib/wire/entry';
 import { writeVersion } from './record';
 import { versionOfSealed } from './sealed';
 import { takeMany } from './take';
@@ -40,7 +42,8 @@ export interface TrackRead {
  * the wire was taken (the group's `wireReadTo`), as the record's messages are (take.ts
  * `takeMany`: a match new here written with the others like it in bulk). Each answers
  * `taken`: the copy is the seal's now (written, or already the same); `not-taken`: known
- * already, in conflict, refused (the group's page says it), or a later seal of it in the same
+ * already, in conflict (the copy then on the seal's track all the same, its conflict settled
+ * as a seal's copy's is), refused (the group's page says it), or a later seal of it in the same
  * batch; `left`: not a seal, the versions carry it.
  */
 export async function takeTracks(core: SyncCore, read: readonly TrackRead[]): Promise<Taken[]> {
@@ -73,14 +76,32 @@ export async function takeTracks(core: SyncCore, read: readonly TrackRead[]): Pr
 			return row?.seq === track.seq && row.msgId === track.seal.id ? 'taken' : 'not-taken';
 		});
 		for (const [at, { match, track }] of read.entries()) {
-			if (taken[at] !== 'taken' || track.kind !== 'sealed') continue;
-			await db.synced.put({ ...rows[at]!, onWire: true, record: records[at] });
-			await keepSeal(db, group, match, track.seal);
+			if (track.kind !== 'sealed') continue;
+			if (taken[at] === 'taken') {
+				await db.synced.put({ ...rows[at]!, onWire: true, record: records[at] });
+				await keepSeal(db, group, match, track.seal);
+			} else if (await conflictOf(db, group, match, track.seal, rows[at])) {
+				// a seal read over a change made here: the copy is on the seal's track from now on,
+				// settled as a seal's copy is (settle.ts), the record's last kept beside it
+				await db.synced.put({ ...rows[at]!, onWire: true, record: records[at] });
+			}
 		}
 		const last = Math.max(0, ...read.map(({ track }) => track.seq));
 		await keepReadTo(db, group, last, 'wireReadTo');
 		return taken;
 	});
+}
+
+/** Whether `seal` read here is the group's side of a conflict on a copy from the versions. */
+async function conflictOf(
+	db: PasspadDb,
+	group: string,
+	match: string,
+	seal: SealEntry,
+	row: SyncedRow | undefined
+): Promise<boolean> {
+	if (!row || row.onWire) return false;
+	return (await db.conflicts.get([group, `match.${match}`]))?.theirsMsgId === seal.id;
 }
 
 /** One match's track taken (`takeTracks`). */
